@@ -1,0 +1,16 @@
+//! # sudokit
+//!
+//! A sudoku engine: an exact solver built for speed, parsing of every common puzzle format,
+//! and (in later modules) human-style logic, difficulty rating and canonical forms.
+//!
+//! The crate is library-first: the `sudokit` command-line tool is a thin layer over it, and
+//! nothing here knows about terminals or argument parsing, so it embeds anywhere.
+//!
+//! The core types live in [`grid`]: [`Cell`](grid::Cell), [`Digit`](grid::Digit),
+//! [`House`](grid::House), the bitsets [`DigitSet`](grid::DigitSet) and
+//! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
+#![deny(missing_docs)]
+
+pub mod grid;
+
+pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
