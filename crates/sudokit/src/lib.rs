@@ -11,6 +11,10 @@
 //! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
 #![deny(missing_docs)]
 
+pub mod error;
+pub mod format;
 pub mod grid;
+pub mod parse;
 
+pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
