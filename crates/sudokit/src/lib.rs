@@ -12,5 +12,6 @@
 #![deny(missing_docs)]
 
 pub mod grid;
+pub mod solver;
 
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
