@@ -15,6 +15,7 @@ pub mod error;
 pub mod format;
 pub mod grid;
 pub mod parse;
+pub mod solver;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
