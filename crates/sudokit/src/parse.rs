@@ -136,6 +136,12 @@ impl<R> Records<R> {
     pub fn bytes_read(&self) -> u64 {
         self.bytes
     }
+
+    /// The underlying reader, e.g. to see whether its buffer is drained before the next,
+    /// possibly blocking, read.
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
 }
 
 /// A drawn grid being read row by row.
@@ -173,17 +179,21 @@ impl GridBuilder {
         }
     }
 
+    /// The record of a grid cut short at `line`: its own first error if a row was bad
+    /// (the cause), otherwise an incomplete-grid error.
     fn incomplete(self, line: usize) -> Record {
-        let rows = self.rows;
-        let mut rec = self.finish();
-        if rec.puzzle.is_ok() || rows < 9 {
-            rec.puzzle = Err(ParseError {
-                kind: ParseErrorKind::IncompleteGrid { rows },
+        if self.error.is_some() {
+            return self.finish();
+        }
+        Record {
+            line: self.line,
+            puzzle: Err(ParseError {
+                kind: ParseErrorKind::IncompleteGrid { rows: self.rows },
                 line,
                 column: 1,
-            });
+            }),
+            trailing: self.trailing,
         }
-        rec
     }
 }
 
