@@ -11,6 +11,8 @@
 //! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
 #![deny(missing_docs)]
 
+pub mod canon;
 pub mod grid;
+pub mod transform;
 
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
