@@ -16,7 +16,7 @@
 //! against [`minlex_reference`], which literally enumerates all 3,359,232 transformations.
 //!
 //! Facts measured with this module on the 49,158 known 17-clue puzzles: their forms are all
-//! distinct; every form begins with eight zeros; 16,448 of them (33.5 %) have a `1` as the
+//! distinct; every form begins with eight zeros; 16,930 of them (34.4 %) have a `1` as the
 //! ninth character (no empty row or column), the others start with a whole empty row.
 //!
 //! ```
