@@ -188,6 +188,24 @@ fn factorial(n: u32) -> u64 {
     (1..=u64::from(n)).product()
 }
 
+/// "Not placed yet" in [`Conjugation`].
+const NONE: u8 = u8::MAX;
+
+/// A partial column order for [`Search::full_grid_top_rows`].
+#[derive(Clone, Copy)]
+struct Conjugation {
+    /// Output position -> input column.
+    col_at: [u8; 9],
+    /// Input column -> output position.
+    pos_of: [u8; 9],
+    /// Output stack -> input stack.
+    stack_in: [u8; 3],
+    /// Input stack -> output stack.
+    stack_out: [u8; 3],
+    /// The second row so far, minus one.
+    tau: [u8; 9],
+}
+
 /// A set of tied units whose order must be branched on: `len` units of `unit` columns from
 /// output position `start`.
 #[derive(Clone, Copy, Default)]
@@ -228,14 +246,20 @@ impl<'a> Search<'a> {
             labels: [0; 10],
             weight: 1,
         };
-        if self.lines[0] == self.lines[1] {
-            // Transposing changes nothing: explore one orientation, count it twice.
-            self.cur.push(Node { weight: 2, ..start });
+        let first_level = if grid.is_full() {
+            self.full_grid_top_rows(&start);
+            2
         } else {
-            self.cur.push(start);
-            self.cur.push(Node { t: 1, ..start });
-        }
-        for level in 0..9 {
+            if self.lines[0] == self.lines[1] {
+                // Transposing changes nothing: explore one orientation, count it twice.
+                self.cur.push(Node { weight: 2, ..start });
+            } else {
+                self.cur.push(start);
+                self.cur.push(Node { t: 1, ..start });
+            }
+            0
+        };
+        for level in first_level..9 {
             self.next.clear();
             self.best = u64::MAX;
             let cur = std::mem::take(&mut self.cur);
@@ -263,6 +287,131 @@ impl<'a> Search<'a> {
             grid: transform.apply(grid),
             transform,
             automorphisms,
+        }
+    }
+
+    /// The first two output rows of a full grid, straight into `self.cur`.
+    ///
+    /// The generic search would branch on all 1,296 column orders of the first row (every
+    /// digit is new there, so all orders read `123456789`). Instead: once the first row `r0`
+    /// and second row `r1` are chosen, the second row reads `1 + τ(j)` where `τ = π⁻¹ σ π`,
+    /// `π` is the column order and `σ(c)` is the column where `r0` holds the digit that `r1`
+    /// holds in column `c`. The lexicographically least `τ` is found column by column: the
+    /// column put at position `j` forces the partner `σ(π(j))` into the leftmost free place
+    /// it may take, so only the choice of `π(j)` branches.
+    fn full_grid_top_rows(&mut self, start: &Node) {
+        let orientations: &[(u8, u64)] = if self.lines[0] == self.lines[1] {
+            &[(0, 2)]
+        } else {
+            &[(0, 1), (1, 1)]
+        };
+        let mut best = [u8::MAX; 9];
+        for &(t, weight) in orientations {
+            for r0 in 0..9 {
+                for r1 in r0 / 3 * 3..r0 / 3 * 3 + 3 {
+                    if r1 == r0 {
+                        continue;
+                    }
+                    let (row0, row1) = (&self.lines[t as usize][r0], &self.lines[t as usize][r1]);
+                    let mut col_of = [0u8; 10];
+                    for (c, &d) in row0.iter().enumerate() {
+                        col_of[d as usize] = c as u8;
+                    }
+                    let sigma = row1.map(|d| col_of[d as usize]);
+                    let mut node = *start;
+                    node.t = t;
+                    node.weight = weight;
+                    node.used = 1 << r0 | 1 << r1;
+                    node.rows[0] = r0 as u8;
+                    node.rows[1] = r1 as u8;
+                    node.blocks = 0x3ff;
+                    node.ties = 0;
+                    node.next = 9;
+                    let order = Conjugation {
+                        col_at: [NONE; 9],
+                        pos_of: [NONE; 9],
+                        stack_in: [NONE; 3],
+                        stack_out: [NONE; 3],
+                        tau: [0; 9],
+                    };
+                    self.conjugate(0, &sigma, &order, &mut best, &node, row0);
+                }
+            }
+        }
+    }
+
+    /// Fills output position `j` of the column order (see [`Self::full_grid_top_rows`]);
+    /// finished orders that tie with the best second row go to `self.cur`.
+    fn conjugate(
+        &mut self,
+        j: usize,
+        sigma: &[u8; 9],
+        order: &Conjugation,
+        best: &mut [u8; 9],
+        node: &Node,
+        row0: &[u8; 9],
+    ) {
+        if j == 9 {
+            if order.tau < *best {
+                *best = order.tau;
+                self.cur.clear();
+            }
+            let mut n = *node;
+            n.cols = order.col_at;
+            for (p, &c) in order.col_at.iter().enumerate() {
+                n.labels[row0[c as usize] as usize] = p as u8 + 1;
+            }
+            self.cur.push(n);
+            return;
+        }
+        let out_stack = j / 3;
+        let mut choices = [0u8; 9];
+        let mut n = 0;
+        if order.col_at[j] != NONE {
+            choices[0] = order.col_at[j];
+            n = 1;
+        } else {
+            for c in 0..9u8 {
+                let s_in = order.stack_in[out_stack];
+                let allowed = if s_in == NONE {
+                    order.stack_out[c as usize / 3] == NONE
+                } else {
+                    c / 3 == s_in
+                };
+                if allowed && order.pos_of[c as usize] == NONE {
+                    choices[n] = c;
+                    n += 1;
+                }
+            }
+        }
+        for &c in &choices[..n] {
+            let mut o = *order;
+            if o.stack_in[out_stack] == NONE {
+                o.stack_in[out_stack] = c / 3;
+                o.stack_out[c as usize / 3] = out_stack as u8;
+            }
+            o.col_at[j] = c;
+            o.pos_of[c as usize] = j as u8;
+            let d = sigma[c as usize] as usize;
+            if o.pos_of[d] == NONE {
+                let mut s_out = o.stack_out[d / 3];
+                if s_out == NONE {
+                    s_out = o.stack_in.iter().position(|&s| s == NONE).unwrap_or(2) as u8;
+                    o.stack_in[s_out as usize] = (d / 3) as u8;
+                    o.stack_out[d / 3] = s_out;
+                }
+                let base = 3 * s_out as usize;
+                let p = (base..base + 3)
+                    .find(|&p| o.col_at[p] == NONE)
+                    .unwrap_or(base);
+                o.col_at[p] = d as u8;
+                o.pos_of[d] = p as u8;
+            }
+            o.tau[j] = o.pos_of[d];
+            if o.tau[..=j] > best[..=j] {
+                continue;
+            }
+            self.conjugate(j + 1, sigma, &o, best, node, row0);
         }
     }
 
