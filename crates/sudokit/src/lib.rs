@@ -11,11 +11,13 @@
 //! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
 #![deny(missing_docs)]
 
+pub mod canon;
 pub mod error;
 pub mod format;
 pub mod grid;
 pub mod parse;
 pub mod solver;
+pub mod transform;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
