@@ -11,6 +11,9 @@
 //! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
 #![deny(missing_docs)]
 
+pub mod candidates;
 pub mod grid;
+pub mod logic;
+pub mod step;
 
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
