@@ -68,7 +68,7 @@ pub enum Explained {
     /// The puzzle has no solution (0) or several (2, meaning "2 or more").
     NotUnique(usize),
     /// The logic solve.
-    Done(Explanation),
+    Done(Box<Explanation>),
 }
 
 /// Checks uniqueness with the exact solver, then runs the logic engine.
@@ -76,7 +76,7 @@ pub fn explain(puzzle: &Grid, set: &TechniqueSet) -> Explained {
     let outcome = solver::count(puzzle, 2);
     if outcome.count == 1 {
         let engine = logic::Solver::new(set.clone()).unique(true);
-        Explained::Done(engine.explain(puzzle))
+        Explained::Done(Box::new(engine.explain(puzzle)))
     } else {
         Explained::NotUnique(outcome.count)
     }
