@@ -41,8 +41,10 @@ pub struct Stats {
     /// contradictory state and the search split it in two (place a candidate / remove it).
     /// Zero for a puzzle that propagation alone solves.
     pub guesses: u64,
-    /// Digits placed by propagation (naked and hidden singles), over all branches explored;
-    /// givens and the digits placed by a branch are not counted.
+    /// Propagation steps, over all branches explored: how many times the band logic ran
+    /// on one digit's candidates in one band (three rows) after they had changed. Each run
+    /// applies the row/box interactions of that digit in that band and places its hidden
+    /// singles, so this measures propagation work rather than digits placed.
     pub propagations: u64,
 }
 
@@ -137,25 +139,56 @@ struct Search {
     /// for the many puzzles propagation solves without branching.
     stack: [MaybeUninit<State>; DEPTH],
     len: usize,
+    /// The puzzle, read into the root state on the first call (inside the compiled copy of
+    /// the engine the processor supports).
+    puzzle: Option<Grid>,
     stats: Stats,
 }
 
 impl Search {
     fn new(puzzle: &Grid) -> Search {
-        let mut search = Search {
+        Search {
             stack: [const { MaybeUninit::uninit() }; DEPTH],
             len: 0,
+            puzzle: Some(*puzzle),
             stats: Stats::default(),
-        };
-        if let Some(start) = State::new(puzzle) {
-            search.stack[0].write(start);
-            search.len = 1;
         }
-        search
     }
 
     /// The next solution in depth-first order, or `None` when the tree is exhausted.
+    ///
+    /// On x86-64 processors with BMI1/BMI2/POPCNT/AVX2 (detected at run time; std caches the
+    /// answer) the search runs in a copy of the engine compiled for them, which turns the
+    /// bit manipulation into single instructions; elsewhere in the portable copy.
     fn next_solution(&mut self) -> Option<Grid> {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("avx2")
+        {
+            // SAFETY: the features the function is compiled for were just detected.
+            return unsafe { self.next_solution_x86() };
+        }
+        self.run()
+    }
+
+    /// [`Search::run`] compiled for the instruction set extensions of recent x86-64 cores.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+    unsafe fn next_solution_x86(&mut self) -> Option<Grid> {
+        self.run()
+    }
+
+    /// The search itself, inlined into each compiled copy.
+    #[inline(always)]
+    fn run(&mut self) -> Option<Grid> {
+        if let Some(puzzle) = self.puzzle.take() {
+            if let Some(root) = State::new(&puzzle) {
+                self.stack[0].write(root);
+                self.len = 1;
+            }
+        }
         while self.len > 0 {
             let top = self.len - 1;
             // SAFETY: `top < len`, and `stack[..len]` is initialised (struct invariant).
@@ -170,12 +203,11 @@ impl Search {
             }
             self.stats.guesses += 1;
             let choice = state.branch();
-            if let Some(child) = state.split(choice) {
-                // Each state below the top has had one more cell placed than the one under
-                // it, so at most 81 levels plus the root exist: `top + 1 < DEPTH`.
-                self.stack[top + 1].write(child);
-                self.len += 1;
-            }
+            let child = state.split(choice);
+            // Each state above another has one more cell placed (or about to be, by its
+            // next propagation), so at most 81 levels plus the root exist: `top + 1 < DEPTH`.
+            self.stack[top + 1].write(child);
+            self.len += 1;
         }
         None
     }
