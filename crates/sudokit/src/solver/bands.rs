@@ -433,3 +433,47 @@ impl State {
     }
 }
 const NO_STACK: bool = false;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_table() {
+        assert_eq!(PERMS[0x1ff], 0x1ff);
+        // The identity and the anti-diagonal keep themselves; their union keeps both.
+        assert_eq!(PERMS[0b100_010_001], 0b100_010_001);
+        assert_eq!(PERMS[0b001_010_100], 0b001_010_100);
+        assert_eq!(PERMS[0b101_010_101], 0b101_010_101);
+        // An empty row, or two rows confined to one box, leave no permutation.
+        assert_eq!(PERMS[0b111_111_000], 0);
+        assert_eq!(PERMS[0b111_001_001], 0);
+        // Row 0 confined to box 0: boxes 1 and 2 go to rows 1 and 2 only.
+        assert_eq!(PERMS[0b111_111_001], 0b110_110_001);
+    }
+
+    #[test]
+    fn minirow_and_column_tables() {
+        assert_eq!(MINIROWS[0b000_010_000], 0b010);
+        assert_eq!(MINIROWS[0x1ff], 0b111);
+        assert_eq!(MINIROW_CELLS[0b000_000_010], 0b111_000);
+        assert_eq!(MINIROW_CELLS[0b100_000_000], 0b111 << 24);
+        // Columns 0 and 1 in the first box: not locked; column 4 alone in the second: locked.
+        assert_eq!(LOCKED_COLUMNS[0b000_010_011], col_mask(4));
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 2 + 4);
+    }
+
+    #[test]
+    fn givens_are_read_and_clashes_refused() {
+        let mut values = [0u8; 81];
+        values[0] = 3;
+        values[40] = 9;
+        values[80] = 1;
+        let grid = Grid::from_values(values).unwrap();
+        let state = State::new(&grid).unwrap();
+        assert_eq!(state.grid(), grid);
+        assert!(!state.is_solved());
+        values[76] = 1; // row 9 already holds a 1
+        assert!(State::new(&Grid::from_values(values).unwrap()).is_none());
+    }
+}

@@ -212,3 +212,76 @@ impl Search {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(line: &str) -> Grid {
+        let mut values = [0u8; 81];
+        for (v, ch) in values.iter_mut().zip(line.bytes()) {
+            *v = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        Grid::from_values(values).unwrap()
+    }
+
+    /// Two solutions: r2c7, r2c8, r9c7, r9c8 hold 3 and 9 in either order (a deadly
+    /// rectangle), every other cell is given.
+    const TWO: &str = "365897241\
+                       784261..5\
+                       129534786\
+                       692713854\
+                       473658129\
+                       518429673\
+                       837946512\
+                       951372468\
+                       246185..7";
+
+    #[test]
+    fn counts_respect_the_limit() {
+        let p = grid(TWO);
+        assert_eq!(count(&p, 1).count, 1);
+        assert_eq!(count(&p, 2).count, 2);
+        assert_eq!(count(&p, 10).count, 2);
+        let none = count(&p, 0);
+        assert_eq!(
+            (none.count, none.solution, none.stats),
+            (0, None, Stats::default())
+        );
+        let all: Vec<Grid> = solutions(&p).collect();
+        assert_eq!(all.len(), 2);
+        assert_ne!(all[0], all[1]);
+        assert!(all.iter().all(|s| s.is_solution_of(&p)));
+        assert_eq!(count(&p, 2).solution, Some(all[0]));
+        assert_eq!(solve(&p), Some(all[0]));
+    }
+
+    #[test]
+    fn clashing_givens_have_no_solution() {
+        let p = grid("11");
+        assert_eq!(count(&p, 3).count, 0);
+        assert_eq!(solve(&p), None);
+        let mut it = solutions(&p);
+        assert_eq!(it.next(), None);
+        assert_eq!(it.stats(), Stats::default());
+    }
+
+    #[test]
+    fn stats_add_up() {
+        let mut a = Stats {
+            guesses: 2,
+            propagations: 5,
+        };
+        a += Stats {
+            guesses: 1,
+            propagations: 7,
+        };
+        assert_eq!(
+            a,
+            Stats {
+                guesses: 3,
+                propagations: 12
+            }
+        );
+    }
+}
