@@ -30,6 +30,7 @@
 
 pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 
@@ -68,6 +69,10 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::Skyscraper => single_digit::skyscraper,
+        T::TwoStringKite => single_digit::two_string_kite,
+        T::TurbotFish => single_digit::turbot_fish,
+        T::EmptyRectangle => single_digit::empty_rectangle,
         _ => return None,
     })
 }
