@@ -33,6 +33,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod wings;
 
 use std::fmt;
 
@@ -73,6 +74,9 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::TwoStringKite => single_digit::two_string_kite,
         T::TurbotFish => single_digit::turbot_fish,
         T::EmptyRectangle => single_digit::empty_rectangle,
+        T::XYWing => wings::xy_wing,
+        T::XYZWing => wings::xyz_wing,
+        T::WWing => wings::w_wing,
         _ => return None,
     })
 }
