@@ -33,6 +33,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
 use std::fmt;
@@ -77,6 +78,12 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::XYWing => wings::xy_wing,
         T::XYZWing => wings::xyz_wing,
         T::WWing => wings::w_wing,
+        T::UniquenessTest1 => uniqueness::test1,
+        T::UniquenessTest2 => uniqueness::test2,
+        T::UniquenessTest3 => uniqueness::test3,
+        T::UniquenessTest4 => uniqueness::test4,
+        T::UniquenessTest6 => uniqueness::test6,
+        T::BugPlus1 => uniqueness::bug_plus_1,
         _ => return None,
     })
 }
