@@ -32,6 +32,7 @@ pub mod fish;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod trial;
 
 use std::fmt;
 
@@ -68,6 +69,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::Trial => trial::trial,
         _ => return None,
     })
 }
