@@ -28,6 +28,7 @@
 //! println!("{}", explanation.steps[0]);
 //! ```
 
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -69,6 +70,14 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::XChain => chains::x_chain,
+        T::XYChain => chains::xy_chain,
+        T::ContinuousNiceLoop => chains::continuous_nice_loop,
+        T::DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
+        T::Aic => chains::aic,
+        T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
+        T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
+        T::GroupedAic => chains::grouped_aic,
         T::Trial => trial::trial,
         _ => return None,
     })
