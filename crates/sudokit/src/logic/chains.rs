@@ -10,7 +10,8 @@
 //! The search assumes a start node `S` false and walks the implication graph breadth-first,
 //! alternating strong links (off ⇒ on) and weak links (on ⇒ off). Reaching a node `E` in the
 //! "on" state proves `S or E`: every candidate weakly linked to both is false (AIC; when
-//! `S` and `E` share a cell, the loop closes there: Discontinuous Nice Loop). Reaching `S`
+//! those candidates all lie in the cells of `S` and `E`, the chain is a loop through the
+//! eliminated candidate: Discontinuous Nice Loop). Reaching `S`
 //! itself "on" proves `S` (a Discontinuous Nice Loop that places). When `E` is weakly
 //! linked back to `S`, the chain is a Continuous Nice Loop: every weak link in it holds
 //! exactly one true node, and each such pair eliminates what it sees.
@@ -337,26 +338,29 @@ fn examine(
     if kind == Kind::Xy && sn.digit != en.digit {
         return;
     }
-    let same_cell = sn.single().is_some() && sn.single() == en.single();
-    let cat = if same_cell {
+    let kills = g.common_kill(s, e);
+    // When every elimination lies in an end's cell, the chain reads as a loop through that
+    // cell (X - S = … = E - X): a Discontinuous Nice Loop; otherwise it is an open AIC.
+    let mut ends = sn.cells | en.cells;
+    if sn.single().is_none() || en.single().is_none() {
+        ends = CellSet::EMPTY;
+    }
+    let cat = if kills.iter().all(|k| (*k - ends).is_empty()) {
         Category::Discontinuous
     } else {
         Category::Open
     };
-    if want.contains(&cat) && len < best.len(cat) && len >= 4 {
-        let kills = g.common_kill(s, e);
-        if !is_empty(&kills) {
-            best.offer(
-                cat,
-                || Found {
-                    nodes: path(),
-                    closes: false,
-                    placement: None,
-                    kills,
-                },
-                len,
-            );
-        }
+    if want.contains(&cat) && len < best.len(cat) && len >= 4 && !is_empty(&kills) {
+        best.offer(
+            cat,
+            || Found {
+                nodes: path(),
+                closes: false,
+                placement: None,
+                kills,
+            },
+            len,
+        );
     }
     if want.contains(&Category::Continuous)
         && len < best.len(Category::Continuous)
@@ -591,4 +595,160 @@ pub fn grouped_discontinuous_nice_loop(c: &Candidates) -> Option<Step> {
 /// Grouped AIC.
 pub fn grouped_aic(c: &Candidates) -> Option<Step> {
     nice(c, true, Category::Open)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::testutil::{elims, keep_digit_only_in, only_digit_in, set_cell};
+
+    fn chain(s: &Step) -> &str {
+        s.chain.as_deref().expect("chains record their chain")
+    }
+
+    /// An empty grid whose listed cells hold exactly the listed digits.
+    fn with_cells(cells: &[(usize, usize, &str)]) -> Candidates {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for &(r, col, ds) in cells {
+            set_cell(&mut c, r, col, ds);
+        }
+        c
+    }
+
+    #[test]
+    fn x_chain_eliminates_where_both_ends_are_seen() {
+        // Digit 1: box 2 holds only r1c6,r2c5 and row 5 only r5c6,r5c9, so r2c5 or r5c9 is 1
+        // (r1c6 and r5c6 share column 6); r2c9 sees both ends.
+        let c = only_digit_in(
+            &[
+                (1, 1),
+                (1, 6),
+                (5, 6),
+                (9, 6),
+                (5, 9),
+                (8, 9),
+                (2, 9),
+                (8, 2),
+                (3, 2),
+                (2, 2),
+                (2, 5),
+            ],
+            1,
+        );
+        let s = x_chain(&c).expect("x-chain");
+        assert_eq!(s.technique, Technique::XChain);
+        assert_eq!(chain(&s), "(1)r2c5=(1)r1c6-(1)r5c6=(1)r5c9 => r2c9<>1");
+        assert_eq!(elims(&s), vec![(2, 9, 1)]);
+    }
+
+    #[test]
+    fn xy_chain_through_four_bivalue_cells() {
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "34"), (5, 9, "41")]);
+        let s = xy_chain(&c).expect("xy-chain");
+        assert_eq!(
+            chain(&s),
+            "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1"
+        );
+        assert_eq!(elims(&s), vec![(1, 9, 1), (5, 1, 1)]);
+        // Without the closing cell there is no chain.
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "34")]);
+        assert!(xy_chain(&c).is_none());
+    }
+
+    #[test]
+    fn continuous_nice_loop_turns_every_weak_link_strong() {
+        // Four bivalue cells in a rectangle of rows 1,5 and columns 1,5: 1=2 - 2=3 - 3=4 -
+        // 4=1 - back. Each weak link's digit leaves the rest of its house.
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "34"), (5, 1, "41")]);
+        let s = continuous_nice_loop(&c).expect("loop");
+        assert!(chain(&s).starts_with("(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c1-(1)r1c1 =>"));
+        let mut want = Vec::new();
+        for col in [2, 3, 4, 6, 7, 8, 9] {
+            want.push((1, col, 2));
+            want.push((5, col, 4));
+        }
+        for row in [2, 3, 4, 6, 7, 8, 9] {
+            want.push((row, 1, 1));
+            want.push((row, 5, 3));
+        }
+        want.sort_unstable();
+        assert_eq!(elims(&s), want);
+    }
+
+    #[test]
+    fn discontinuous_loop_and_aic_remove_the_digit_that_breaks_column_1() {
+        // If r1c1 were 2: r1c5=3, r5c5=4, r5c1=2, and column 1 would hold two 2s.
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "34"), (5, 1, "42")]);
+        let s = discontinuous_nice_loop(&c).expect("dnl");
+        assert_eq!(
+            chain(&s),
+            "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=2)r5c1 => r1c1<>2"
+        );
+        assert_eq!(elims(&s), vec![(1, 1, 2)]);
+        // The same elimination as an open chain: r1c5 or r5c1 is 2, and r1c1 sees both.
+        let s = aic(&c).expect("aic");
+        assert_eq!(s.technique, Technique::Aic);
+        assert_eq!(chain(&s), "(2=3)r1c5-(3=4)r5c5-(4=2)r5c1 => r1c1<>2");
+        assert!(continuous_nice_loop(&c).is_none());
+    }
+
+    #[test]
+    fn discontinuous_loop_closes_through_the_cell_it_clears() {
+        // Column 1 holds 1 only in r1c1 and r5c1. If r1c1 were 2: r1c1 is not 1, so r5c1=1,
+        // r5c5=3, r1c5=2 — two 2s in row 1. The loop starts and ends at r1c1.
+        let mut c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "31")]);
+        keep_digit_only_in(
+            &mut c,
+            &(1..=9)
+                .flat_map(|r| (1..=9).map(move |col| (r, col)))
+                .filter(|&(r, col)| col != 1 || r == 1 || r == 5)
+                .collect::<Vec<_>>(),
+            1,
+        );
+        let s = discontinuous_nice_loop(&c).expect("dnl");
+        assert_eq!(elims(&s), vec![(1, 1, 2)]);
+        // Shortest form: r1c1 or r1c5 is 2's blocker — the loop closes through r1c1.
+        assert_eq!(chain(&s), "(1)r1c1=(1)r5c1-(1=3)r5c5-(3=2)r1c5 => r1c1<>2");
+    }
+
+    #[test]
+    fn grouped_aic_uses_a_box_line_group() {
+        // Digit 1: row 1 holds r1c1 and the group r1c78; box 3 holds the group and r2c9;
+        // column 9 holds r2c9 and r6c9. So r1c1 or r6c9 is 1, and r6c1 sees both.
+        let mut c = Candidates::new(&Grid::EMPTY);
+        keep_digit_only_in(
+            &mut c,
+            &[
+                (1, 1),
+                (1, 7),
+                (1, 8),
+                (2, 9),
+                (6, 9),
+                (6, 1),
+                (8, 1),
+                (6, 5),
+            ],
+            1,
+        );
+        assert!(aic(&c).is_none());
+        let s = grouped_aic(&c).expect("grouped aic");
+        assert_eq!(s.technique, Technique::GroupedAic);
+        assert_eq!(chain(&s), "(1)r1c1=(1)r1c78-(1)r2c9=(1)r6c9 => r6c1<>1");
+        assert_eq!(elims(&s), vec![(6, 1, 1)]);
+    }
+
+    #[test]
+    fn group_names_follow_eureka() {
+        let set = |cells: &[usize]| {
+            cells
+                .iter()
+                .filter_map(|&i| Cell::new(i))
+                .collect::<CellSet>()
+        };
+        assert_eq!(cells_name(set(&[39])), "r5c4");
+        assert_eq!(cells_name(set(&[39, 40, 41])), "r5c456");
+        assert_eq!(cells_name(set(&[4, 13])), "r12c5");
+        assert_eq!(cells_name(set(&[0, 10])), "r1c1,r2c2");
+    }
 }

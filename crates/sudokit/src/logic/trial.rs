@@ -272,7 +272,8 @@ mod tests {
     fn several_solutions_never_yield_a_step() {
         // A full grid with a deadly rectangle opened: r1c1,r1c2,r4c1,r4c2 hold 1,2 / 2,1 and
         // swapping them gives a second solution, so no candidate can be refuted.
-        let sol = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+        let sol =
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
         let line: String = sol
             .chars()
             .enumerate()
