@@ -39,9 +39,10 @@ pub struct ExplainArgs {
     #[arg(long)]
     candidates: bool,
 
-    /// Techniques to use, in order: a preset (`singles`, `basic`, `standard`, `all`) or a
-    /// comma-separated list of names (`hidden-single,naked-single,x-wing`).
-    #[arg(long, value_name = "LIST", default_value = "standard", value_parser = parse_set)]
+    /// Techniques to use, in order: a preset (`singles`, `basic`, `standard`, or `all` =
+    /// standard plus the trial last resort that finishes every puzzle) or a comma-separated
+    /// list of names (`hidden-single,naked-single,x-wing`).
+    #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
     techniques: TechniqueSet,
 
     /// Write one SVG picture per step into DIR (`<puzzle>-<step>.svg`).

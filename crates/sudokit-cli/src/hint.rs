@@ -36,7 +36,7 @@ pub struct HintArgs {
     marks: Option<String>,
 
     /// Techniques to use, as for `explain`.
-    #[arg(long, value_name = "LIST", default_value = "standard", value_parser = parse_set)]
+    #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
     techniques: TechniqueSet,
 
     /// Output format.

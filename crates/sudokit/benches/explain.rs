@@ -1,8 +1,9 @@
 //! Explain benchmark: whole logic solves of every puzzle in the data folder.
 //!
-//! For each file it explains every puzzle with a unique solution using the standard technique
-//! set, checks every placement and elimination of every step against the exact solution, and
-//! prints puzzles, share solved by logic, steps, wrong steps (must be 0), and mean and worst
+//! For each file it explains every puzzle with a unique solution using every technique (the
+//! trial last resort included, as `sudokit explain` does), checks every placement and
+//! elimination of every step against the exact solution, and prints puzzles, share solved,
+//! share solved without a trial step, steps, wrong steps (must be 0), and mean and worst
 //! milliseconds per puzzle. Timings are single-threaded; the verification pass over the big
 //! files runs on every core.
 //!
@@ -15,6 +16,7 @@ use rayon::prelude::*;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{apply, Solver, TechniqueSet};
 use sudokit::parse::records;
+use sudokit::step::Technique;
 use sudokit::{solver, Grid};
 
 const FILES: &[&str] = &[
@@ -33,13 +35,14 @@ const FILES: &[&str] = &[
 /// What explaining one puzzle gave.
 struct Run {
     solved: bool,
+    trial: bool,
     steps: usize,
     wrong: Vec<String>,
     millis: f64,
 }
 
 fn explain(puzzle: &Grid, solution: &Grid) -> Run {
-    let engine = Solver::new(TechniqueSet::standard()).unique(true);
+    let engine = Solver::new(TechniqueSet::all()).unique(true);
     let start = Instant::now();
     let mut cands = Candidates::new(puzzle);
     let mut steps = Vec::new();
@@ -64,6 +67,7 @@ fn explain(puzzle: &Grid, solution: &Grid) -> Run {
     }
     Run {
         solved: cands.is_solved() && cands.grid() == solution,
+        trial: steps.iter().any(|s| s.technique == Technique::Trial),
         steps: steps.len(),
         wrong,
         millis,
@@ -80,10 +84,10 @@ fn main() {
         .unwrap_or(1);
     let only = std::env::var("SUDOKIT_BENCH_FILES").ok();
     println!(
-        "{:<34} {:>7} {:>8} {:>8} {:>6} {:>9} {:>9}",
-        "file", "puzzles", "solved%", "steps", "wrong", "mean ms", "worst ms"
+        "{:<34} {:>7} {:>8} {:>9} {:>8} {:>6} {:>9} {:>9}",
+        "file", "puzzles", "solved%", "no-trial%", "steps", "wrong", "mean ms", "worst ms"
     );
-    let mut all_wrong = 0;
+    let (mut all_wrong, mut all_unsolved) = (0, 0);
     for name in FILES {
         if only
             .as_deref()
@@ -122,15 +126,18 @@ fn main() {
             unique.par_iter().map(|(p, s)| explain(p, s)).collect()
         };
         let solved = runs.iter().filter(|r| r.solved).count();
+        let logic_only = runs.iter().filter(|r| r.solved && !r.trial).count();
+        let share = |n: usize| 100.0 * n as f64 / unique.len().max(1) as f64;
         let steps: usize = runs.iter().map(|r| r.steps).sum();
         let wrong: Vec<&String> = runs.iter().flat_map(|r| &r.wrong).collect();
         let mean = runs.iter().map(|r| r.millis).sum::<f64>() / runs.len().max(1) as f64;
         let worst = runs.iter().map(|r| r.millis).fold(0.0, f64::max);
         println!(
-            "{:<34} {:>7} {:>7.2}% {:>8} {:>6} {:>9} {:>9}",
+            "{:<34} {:>7} {:>7.2}% {:>8.2}% {:>8} {:>6} {:>9} {:>9}",
             name,
             unique.len(),
-            100.0 * solved as f64 / unique.len().max(1) as f64,
+            share(solved),
+            share(logic_only),
             steps,
             wrong.len(),
             if timed {
@@ -148,6 +155,8 @@ fn main() {
             println!("  WRONG: {w}");
         }
         all_wrong += wrong.len();
+        all_unsolved += unique.len() - solved;
     }
     assert_eq!(all_wrong, 0, "logic steps contradicted the solution");
+    assert_eq!(all_unsolved, 0, "some unique puzzles were not explained to the end");
 }

@@ -28,6 +28,7 @@
 //! println!("{}", explanation.steps[0]);
 //! ```
 
+pub mod chains;
 pub mod fish;
 pub mod intersections;
 pub mod single_digit;
@@ -35,6 +36,7 @@ pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
 pub mod wings;
+pub mod trial;
 
 use std::fmt;
 
@@ -84,6 +86,15 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::UniquenessTest4 => uniqueness::test4,
         T::UniquenessTest6 => uniqueness::test6,
         T::BugPlus1 => uniqueness::bug_plus_1,
+        T::XChain => chains::x_chain,
+        T::XYChain => chains::xy_chain,
+        T::ContinuousNiceLoop => chains::continuous_nice_loop,
+        T::DiscontinuousNiceLoop => chains::discontinuous_nice_loop,
+        T::Aic => chains::aic,
+        T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
+        T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
+        T::GroupedAic => chains::grouped_aic,
+        T::Trial => trial::trial,
         _ => return None,
     })
 }
