@@ -158,5 +158,8 @@ fn main() {
         all_unsolved += unique.len() - solved;
     }
     assert_eq!(all_wrong, 0, "logic steps contradicted the solution");
-    assert_eq!(all_unsolved, 0, "some unique puzzles were not explained to the end");
+    assert_eq!(
+        all_unsolved, 0,
+        "some unique puzzles were not explained to the end"
+    );
 }

@@ -34,9 +34,9 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod trial;
 pub mod uniqueness;
 pub mod wings;
-pub mod trial;
 
 use std::fmt;
 
