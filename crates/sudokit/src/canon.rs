@@ -54,7 +54,14 @@
 //! labelled digit ranking above every label already given (its label will be the next one);
 //! only when two unlabelled digits tie does the candidate branch, once per order. Empty rows
 //! and empty bands that could be swapped are explored once and counted with a weight, which
-//! also yields the automorphism count.
+//! also yields the automorphism count. Full grids, whose first row reads `123456789` under
+//! every column order, choose their first two rows together by a small conjugation search
+//! instead of branching 1,296 ways.
+//!
+//! Measured single-threaded (`cargo bench -p sudokit --bench canon`, forms per CPU-second):
+//! about 460,000 on the 17-clue puzzles, 350,000 on the forum's hardest, 50,000 on full
+//! grids, 30,000 on dense partial grids of 50–80 clues; the exhaustive reference manages
+//! about 100 17-clue puzzles per second.
 
 use crate::grid::Grid;
 use crate::transform::Transform;
