@@ -11,8 +11,16 @@
 //! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
 #![deny(missing_docs)]
 
+pub mod candidates;
 pub mod canon;
+pub mod error;
+pub mod format;
 pub mod grid;
+pub mod logic;
+pub mod parse;
+pub mod solver;
+pub mod step;
 pub mod transform;
 
+pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};

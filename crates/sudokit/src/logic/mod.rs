@@ -1,0 +1,515 @@
+//! The human-style logic engine: named techniques applied simplest first.
+//!
+//! Each technique family lives in its own module and exposes finders of the shape
+//! `fn(&Candidates) -> Option<Step>`: the first step of that technique on the grid (in a fixed,
+//! deterministic search order), or `None`. Finders never modify the grid; [`apply`] does.
+//!
+//! Which techniques run, and in which order, is data: a [`TechniqueSet`] (presets
+//! [`TechniqueSet::singles`], [`TechniqueSet::basic`], [`TechniqueSet::standard`],
+//! [`TechniqueSet::all`], or parsed from `--techniques` text). The [`Solver`] walks the set in
+//! order and takes the first technique that finds something, so the simplest step always
+//! wins. Uniqueness-based techniques run only when the caller vouches that the puzzle has a
+//! single solution ([`Solver::unique`]); the engine never checks that itself.
+//!
+//! Adding a technique is one line in [`finder`].
+//!
+//! ```
+//! use sudokit::grid::Grid;
+//! use sudokit::logic::{Solver, TechniqueSet};
+//!
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let mut values = [0u8; 81];
+//! for (v, ch) in values.iter_mut().zip(line.chars()) {
+//!     *v = ch.to_digit(10).unwrap_or(0) as u8;
+//! }
+//! let grid = Grid::from_values(values).unwrap();
+//! let explanation = Solver::new(TechniqueSet::basic()).explain(&grid);
+//! assert!(explanation.solved);
+//! println!("{}", explanation.steps[0]);
+//! ```
+
+pub mod fish;
+pub mod intersections;
+pub mod singles;
+pub mod subsets;
+
+use std::fmt;
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::step::{Step, Technique};
+
+/// A finder: the first step of one technique on a candidate grid, if any.
+pub type Finder = fn(&Candidates) -> Option<Step>;
+
+/// The finder for `technique`, or `None` if this build has no finder for it yet.
+///
+/// The dispatch table of the engine: one line per technique.
+pub fn finder(technique: Technique) -> Option<Finder> {
+    use Technique as T;
+    Some(match technique {
+        T::FullHouse => singles::full_house,
+        T::HiddenSingle => singles::hidden_single,
+        T::NakedSingle => singles::naked_single,
+        T::LockedCandidatesPointing => intersections::pointing,
+        T::LockedCandidatesClaiming => intersections::claiming,
+        T::NakedPair => |c| subsets::naked(c, 2),
+        T::NakedTriple => |c| subsets::naked(c, 3),
+        T::NakedQuadruple => |c| subsets::naked(c, 4),
+        T::HiddenPair => |c| subsets::hidden(c, 2),
+        T::HiddenTriple => |c| subsets::hidden(c, 3),
+        T::HiddenQuadruple => |c| subsets::hidden(c, 4),
+        T::XWing => |c| fish::basic(c, 2),
+        T::Swordfish => |c| fish::basic(c, 3),
+        T::Jellyfish => |c| fish::basic(c, 4),
+        T::FinnedXWing => |c| fish::finned(c, 2, false),
+        T::FinnedSwordfish => |c| fish::finned(c, 3, false),
+        T::FinnedJellyfish => |c| fish::finned(c, 4, false),
+        T::SashimiXWing => |c| fish::finned(c, 2, true),
+        T::SashimiSwordfish => |c| fish::finned(c, 3, true),
+        T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        _ => return None,
+    })
+}
+
+/// The standard order: simplest first, roughly by the difficulty players and ratings agree
+/// on. Every technique appears once; [`TechniqueSet::standard`] keeps those with a finder.
+pub const STANDARD_ORDER: &[Technique] = {
+    use Technique as T;
+    &[
+        T::FullHouse,
+        T::HiddenSingle,
+        T::NakedSingle,
+        T::LockedCandidatesPointing,
+        T::LockedCandidatesClaiming,
+        T::NakedPair,
+        T::HiddenPair,
+        T::NakedTriple,
+        T::HiddenTriple,
+        T::XWing,
+        T::Skyscraper,
+        T::TwoStringKite,
+        T::TurbotFish,
+        T::EmptyRectangle,
+        T::XYWing,
+        T::XYZWing,
+        T::WWing,
+        T::RemotePair,
+        T::Swordfish,
+        T::NakedQuadruple,
+        T::HiddenQuadruple,
+        T::Jellyfish,
+        T::UniquenessTest1,
+        T::UniquenessTest2,
+        T::UniquenessTest4,
+        T::UniquenessTest3,
+        T::UniquenessTest6,
+        T::BugPlus1,
+        T::FinnedXWing,
+        T::SashimiXWing,
+        T::FinnedSwordfish,
+        T::SashimiSwordfish,
+        T::FinnedJellyfish,
+        T::SashimiJellyfish,
+        T::SimpleColorsTrap,
+        T::SimpleColorsWrap,
+        T::MultiColors1,
+        T::MultiColors2,
+        T::XChain,
+        T::XYChain,
+        T::ContinuousNiceLoop,
+        T::DiscontinuousNiceLoop,
+        T::Aic,
+        T::GroupedContinuousNiceLoop,
+        T::GroupedDiscontinuousNiceLoop,
+        T::GroupedAic,
+        T::AlsXz,
+        T::AlsXyWing,
+        T::AlsXyChain,
+        T::DeathBlossom,
+        T::NishioForcingChain,
+        T::ForcingChainContradiction,
+        T::ForcingChainVerity,
+        T::ForcingNetContradiction,
+        T::ForcingNetVerity,
+        T::Trial,
+    ]
+};
+
+/// An ordered list of techniques: what the engine may use, simplest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TechniqueSet(Vec<Technique>);
+
+impl TechniqueSet {
+    /// The set holding `list` in its order; repeats after the first are dropped.
+    pub fn new(list: impl IntoIterator<Item = Technique>) -> TechniqueSet {
+        let mut v: Vec<Technique> = Vec::new();
+        for t in list {
+            if !v.contains(&t) {
+                v.push(t);
+            }
+        }
+        TechniqueSet(v)
+    }
+
+    /// Full house, hidden single, naked single: "how far do singles get".
+    pub fn singles() -> TechniqueSet {
+        TechniqueSet::new([
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+        ])
+    }
+
+    /// Singles, locked candidates and naked/hidden subsets up to quadruples.
+    pub fn basic() -> TechniqueSet {
+        TechniqueSet::new(STANDARD_ORDER.iter().copied().filter(|t| {
+            use Technique as T;
+            t.is_single()
+                || matches!(
+                    t,
+                    T::LockedCandidatesPointing
+                        | T::LockedCandidatesClaiming
+                        | T::NakedPair
+                        | T::NakedTriple
+                        | T::NakedQuadruple
+                        | T::HiddenPair
+                        | T::HiddenTriple
+                        | T::HiddenQuadruple
+                )
+        }))
+    }
+
+    /// Every technique with a finder except [`Technique::Trial`], in [`STANDARD_ORDER`]:
+    /// pure logic only.
+    pub fn standard() -> TechniqueSet {
+        TechniqueSet::new(
+            STANDARD_ORDER
+                .iter()
+                .copied()
+                .filter(|&t| t != Technique::Trial && finder(t).is_some()),
+        )
+    }
+
+    /// Every technique with a finder, trial last: finishes every uniquely solvable puzzle
+    /// once the trial finder exists.
+    pub fn all() -> TechniqueSet {
+        TechniqueSet::new(
+            STANDARD_ORDER
+                .iter()
+                .copied()
+                .filter(|&t| finder(t).is_some()),
+        )
+    }
+
+    /// Parses `--techniques` text: a comma-separated list of preset names (`singles`,
+    /// `basic`, `standard`, `all`) and technique names ([`Technique::from_name`]), joined in
+    /// order. Naming a technique that has no finder yet is an error too, so a typo or an
+    /// unavailable technique never silently does nothing.
+    pub fn parse(text: &str) -> Result<TechniqueSet, UnknownTechnique> {
+        let mut list = Vec::new();
+        for item in text.split(',') {
+            let item = item.trim();
+            match item.to_ascii_lowercase().as_str() {
+                "singles" => list.extend(TechniqueSet::singles().0),
+                "basic" => list.extend(TechniqueSet::basic().0),
+                "standard" => list.extend(TechniqueSet::standard().0),
+                "all" => list.extend(TechniqueSet::all().0),
+                _ => match Technique::from_name(item) {
+                    Some(t) if finder(t).is_some() => list.push(t),
+                    Some(t) => {
+                        return Err(UnknownTechnique {
+                            name: item.to_string(),
+                            known_but_unavailable: Some(t),
+                        })
+                    }
+                    None => {
+                        return Err(UnknownTechnique {
+                            name: item.to_string(),
+                            known_but_unavailable: None,
+                        })
+                    }
+                },
+            }
+        }
+        Ok(TechniqueSet::new(list))
+    }
+
+    /// The techniques in order.
+    pub fn techniques(&self) -> &[Technique] {
+        &self.0
+    }
+
+    /// Whether `t` is in the set.
+    pub fn contains(&self, t: Technique) -> bool {
+        self.0.contains(&t)
+    }
+}
+
+impl Default for TechniqueSet {
+    fn default() -> Self {
+        TechniqueSet::all()
+    }
+}
+
+/// A `--techniques` item that names no usable technique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTechnique {
+    /// The item as written.
+    pub name: String,
+    /// The technique it names, when that technique exists but has no finder in this build.
+    pub known_but_unavailable: Option<Technique>,
+}
+
+impl fmt::Display for UnknownTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.known_but_unavailable {
+            Some(t) => write!(f, "technique {:?} ({}) is not available yet", self.name, t),
+            None => write!(
+                f,
+                "unknown technique {:?}: use singles, basic, standard, all or technique names such as hidden-single, x-wing",
+                self.name
+            ),
+        }
+    }
+}
+
+impl std::error::Error for UnknownTechnique {}
+
+/// Applies a step's placements and eliminations; returns whether the grid changed.
+pub fn apply(cands: &mut Candidates, step: &Step) -> bool {
+    let mut changed = false;
+    for &(cell, digit) in &step.placements {
+        if cands.value(cell).is_none() {
+            cands.place(cell, digit);
+            changed = true;
+        }
+    }
+    for &(cell, digit) in &step.eliminations {
+        changed |= cands.eliminate(cell, digit);
+    }
+    changed
+}
+
+/// A whole solve: the steps taken, where they led, and whether that is the solution.
+#[derive(Clone, Debug)]
+pub struct Explanation {
+    /// The steps in the order applied.
+    pub steps: Vec<Step>,
+    /// The candidate grid after the last step.
+    pub final_state: Candidates,
+    /// Whether every cell is filled (the techniques sufficed).
+    pub solved: bool,
+}
+
+/// The engine: a technique set plus the uniqueness flag.
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    set: TechniqueSet,
+    unique: bool,
+}
+
+impl Solver {
+    /// A solver using `set`, with uniqueness techniques off.
+    pub fn new(set: TechniqueSet) -> Solver {
+        Solver { set, unique: false }
+    }
+
+    /// Declares whether the puzzle is known to have exactly one solution; only then are
+    /// uniqueness techniques (unique rectangles, BUG+1) used. The caller establishes this
+    /// with the exact solver.
+    pub fn unique(mut self, unique: bool) -> Solver {
+        self.unique = unique;
+        self
+    }
+
+    /// The technique set in use.
+    pub fn techniques(&self) -> &TechniqueSet {
+        &self.set
+    }
+
+    /// The simplest available step: the first technique of the set, in order, that finds one.
+    pub fn next_step(&self, cands: &Candidates) -> Option<Step> {
+        self.set
+            .techniques()
+            .iter()
+            .filter(|t| self.unique || !t.needs_uniqueness())
+            .filter_map(|&t| finder(t))
+            .find_map(|f| f(cands))
+    }
+
+    /// Explains a puzzle from its givens: see [`Solver::explain_from`].
+    pub fn explain(&self, grid: &Grid) -> Explanation {
+        self.explain_from(Candidates::new(grid))
+    }
+
+    /// Applies [`Solver::next_step`] until the grid is solved, broken, or no technique
+    /// applies.
+    pub fn explain_from(&self, mut cands: Candidates) -> Explanation {
+        let mut steps = Vec::new();
+        while !cands.is_solved() && !cands.is_broken() {
+            let Some(step) = self.next_step(&cands) else {
+                break;
+            };
+            if !apply(&mut cands, &step) {
+                // A finder must never return a step without effect; stop rather than loop.
+                break;
+            }
+            steps.push(step);
+        }
+        Explanation {
+            solved: cands.is_solved(),
+            final_state: cands,
+            steps,
+        }
+    }
+}
+
+/// Calls `f` on every `n`-element combination of `items` (in lexicographic order of
+/// positions) until it returns `Some`; the shared enumerator of subsets, fish and rectangles.
+pub(crate) fn first_combination<T: Copy, R>(
+    items: &[T],
+    n: usize,
+    f: &mut impl FnMut(&[T]) -> Option<R>,
+) -> Option<R> {
+    fn go<T: Copy, R>(
+        items: &[T],
+        start: usize,
+        n: usize,
+        chosen: &mut Vec<T>,
+        f: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if chosen.len() == n {
+            return f(chosen);
+        }
+        let need = n - chosen.len();
+        for i in start..items.len() {
+            if items.len() - i < need {
+                break;
+            }
+            chosen.push(items[i]);
+            let r = go(items, i + 1, n, chosen, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    if n == 0 || n > items.len() {
+        return None;
+    }
+    go(items, 0, n, &mut Vec::with_capacity(n), f)
+}
+
+#[cfg(test)]
+pub(crate) mod testutil {
+    //! Helpers for the technique tests: build candidate grids by hand.
+
+    use crate::candidates::Candidates;
+    use crate::grid::{Cell, Digit, Grid};
+
+    /// The cell at 1-based row and column.
+    pub fn cell(r: usize, c: usize) -> Cell {
+        Cell::from_row_col(r - 1, c - 1).expect("test cell")
+    }
+
+    /// The digit `v`.
+    pub fn d(v: u8) -> Digit {
+        Digit::new(v).expect("test digit")
+    }
+
+    /// Candidates of an 81-character puzzle line (`.` or `0` for blanks).
+    pub fn from_line(line: &str) -> Candidates {
+        let mut values = [0u8; 81];
+        for (v, ch) in values.iter_mut().zip(line.chars()) {
+            *v = ch.to_digit(10).unwrap_or(0) as u8;
+        }
+        Candidates::new(&Grid::from_values(values).expect("test grid"))
+    }
+
+    /// An empty grid where every candidate of `digit` is removed except in `cells`.
+    pub fn only_digit_in(cells: &[(usize, usize)], digit: u8) -> Candidates {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        keep_digit_only_in(&mut c, cells, digit);
+        c
+    }
+
+    /// Removes `digit` from every cell of `c` not listed.
+    pub fn keep_digit_only_in(c: &mut Candidates, cells: &[(usize, usize)], digit: u8) {
+        for cl in Cell::all() {
+            if !cells.iter().any(|&(r, col)| cell(r, col) == cl) {
+                c.eliminate(cl, d(digit));
+            }
+        }
+    }
+
+    /// Sets the candidates of a cell to exactly the digits of `digits` (e.g. `"127"`).
+    pub fn set_cell(c: &mut Candidates, r: usize, col: usize, digits: &str) {
+        for dg in Digit::all() {
+            if !digits.contains(char::from(b'0' + dg.get())) {
+                c.eliminate(cell(r, col), dg);
+            }
+        }
+    }
+
+    /// The eliminations of a step as sorted `(row, col, digit)` triples, 1-based.
+    pub fn elims(step: &crate::step::Step) -> Vec<(usize, usize, u8)> {
+        let mut v: Vec<_> = step
+            .eliminations
+            .iter()
+            .map(|(c, dg)| (c.row() + 1, c.col() + 1, dg.get()))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_nest_and_parse() {
+        let singles = TechniqueSet::singles();
+        let basic = TechniqueSet::basic();
+        let all = TechniqueSet::all();
+        assert!(singles.techniques().iter().all(|&t| basic.contains(t)));
+        assert!(basic.techniques().iter().all(|&t| all.contains(t)));
+        assert_eq!(basic.techniques().len(), 11);
+        assert_eq!(TechniqueSet::parse("singles").unwrap(), singles);
+        let custom = TechniqueSet::parse("singles, x-wing ,Naked Pair,hidden-single").unwrap();
+        assert_eq!(
+            custom.techniques(),
+            &[
+                Technique::FullHouse,
+                Technique::HiddenSingle,
+                Technique::NakedSingle,
+                Technique::XWing,
+                Technique::NakedPair
+            ]
+        );
+        assert!(TechniqueSet::parse("x-wong").is_err());
+        assert!(TechniqueSet::parse("").is_err());
+    }
+
+    #[test]
+    fn every_standard_technique_is_listed_once_and_all_are_ordered() {
+        for &t in Technique::ALL {
+            assert_eq!(STANDARD_ORDER.iter().filter(|&&u| u == t).count(), 1, "{t}");
+        }
+    }
+
+    #[test]
+    fn singles_solve_an_easy_puzzle_correctly() {
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let sol =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        let c = testutil::from_line(line);
+        let e = Solver::new(TechniqueSet::singles()).explain_from(c);
+        assert!(e.solved);
+        assert_eq!(e.final_state.grid().to_string(), sol);
+        assert_eq!(e.steps.len(), line.chars().filter(|&ch| ch == '.').count());
+    }
+}

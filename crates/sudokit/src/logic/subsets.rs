@@ -1,0 +1,206 @@
+//! Naked and hidden subsets (pairs, triples, quadruples).
+//!
+//! Naked: `n` cells of a house whose candidates together are just `n` digits; those digits
+//! leave every other cell of the house — and of any other house all `n` cells share (a pair
+//! inside both a box and a row clears both, what HoDoKu calls a locked pair).
+//! Hidden: `n` digits of a house confined to the same `n` cells; those cells lose every other
+//! digit.
+
+use crate::candidates::Candidates;
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::first_combination;
+use crate::step::{cell_list, digit_list, Step, Technique};
+
+const NAKED: [Technique; 3] = [
+    Technique::NakedPair,
+    Technique::NakedTriple,
+    Technique::NakedQuadruple,
+];
+const HIDDEN: [Technique; 3] = [
+    Technique::HiddenPair,
+    Technique::HiddenTriple,
+    Technique::HiddenQuadruple,
+];
+
+/// The first naked subset of size `n` (2–4) that eliminates something.
+pub fn naked(c: &Candidates, n: usize) -> Option<Step> {
+    let technique = *NAKED.get(n.checked_sub(2)?)?;
+    for house in House::all() {
+        let cells: Vec<Cell> = house
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&cl| (2..=n).contains(&c.get(cl).len()))
+            .collect();
+        let found = first_combination(&cells, n, &mut |subset| {
+            let digits = subset
+                .iter()
+                .fold(DigitSet::EMPTY, |acc, &cl| acc | c.get(cl));
+            if digits.len() != n {
+                return None;
+            }
+            let set: CellSet = subset.iter().copied().collect();
+            let shared = House::all().filter(|&h| (set - CellSet::house(h)).is_empty());
+            let mut region = CellSet::EMPTY;
+            for h in shared {
+                region |= CellSet::house(h);
+            }
+            region -= set;
+            let eliminations: Vec<(Cell, Digit)> = region
+                .iter()
+                .flat_map(|cl| (c.get(cl) & digits).iter().map(move |d| (cl, d)))
+                .collect();
+            if eliminations.is_empty() {
+                return None;
+            }
+            let mut s = Step::new(technique);
+            s.cells = subset.to_vec();
+            s.digits = digits;
+            s.houses = vec![house];
+            s.eliminations = eliminations;
+            s.detail = format!("{} {} in {house}", cell_list(subset), digit_list(digits));
+            Some(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The first hidden subset of size `n` (2–4) that eliminates something.
+pub fn hidden(c: &Candidates, n: usize) -> Option<Step> {
+    let technique = *HIDDEN.get(n.checked_sub(2)?)?;
+    for house in House::all() {
+        let missing = !c.placed_in(house);
+        let digits: Vec<Digit> = missing
+            .iter()
+            .filter(|&d| (1..=n).contains(&c.cells_with_in(house, d).len()))
+            .collect();
+        let found = first_combination(&digits, n, &mut |subset| {
+            let cells = subset
+                .iter()
+                .fold(CellSet::EMPTY, |acc, &d| acc | c.cells_with_in(house, d));
+            if cells.len() != n {
+                return None;
+            }
+            let keep: DigitSet = subset.iter().copied().collect();
+            let eliminations: Vec<(Cell, Digit)> = cells
+                .iter()
+                .flat_map(|cl| (c.get(cl) - keep).iter().map(move |d| (cl, d)))
+                .collect();
+            if eliminations.is_empty() {
+                return None;
+            }
+            let list: Vec<Cell> = cells.iter().collect();
+            let mut s = Step::new(technique);
+            s.detail = format!("{} in {} ({house})", digit_list(keep), cell_list(&list));
+            s.cells = list;
+            s.digits = keep;
+            s.houses = vec![house];
+            s.eliminations = eliminations;
+            Some(s)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::candidates::Candidates;
+    use crate::grid::Grid;
+    use crate::logic::testutil::{elims, set_cell};
+
+    #[test]
+    fn naked_pair_in_a_row_only() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "27");
+        set_cell(&mut c, 1, 5, "27");
+        set_cell(&mut c, 1, 9, "1279");
+        for col in [2, 3, 4, 6, 7, 8] {
+            set_cell(&mut c, 1, col, "134568");
+        }
+        let s = naked(&c, 2).unwrap();
+        assert_eq!(s.technique, Technique::NakedPair);
+        assert_eq!(elims(&s), vec![(1, 9, 2), (1, 9, 7)]);
+        assert_eq!(
+            s.to_string(),
+            "Naked Pair: r1c1,r1c5 {2,7} in row 1 ⇒ r1c9<>2, r1c9<>7"
+        );
+    }
+
+    #[test]
+    fn naked_pair_in_box_and_row_clears_both() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "27");
+        set_cell(&mut c, 1, 2, "27");
+        let s = naked(&c, 2).unwrap();
+        // Row 1 (7 cells) and box 1 (7 cells) lose 2 and 7.
+        assert_eq!(s.eliminations.len(), 2 * (7 + 6));
+        assert!(elims(&s).contains(&(3, 3, 7)));
+        assert!(elims(&s).contains(&(1, 9, 2)));
+        assert!(!elims(&s).contains(&(4, 1, 2)));
+    }
+
+    #[test]
+    fn naked_triple_without_any_cell_holding_all_three() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 2, 4, "12");
+        set_cell(&mut c, 5, 4, "23");
+        set_cell(&mut c, 8, 4, "13");
+        for r in [1, 3, 4, 6, 7] {
+            set_cell(&mut c, r, 4, "456789");
+        }
+        set_cell(&mut c, 9, 4, "3456789");
+        assert!(naked(&c, 2).is_none());
+        let s = naked(&c, 3).unwrap();
+        assert_eq!(elims(&s), vec![(9, 4, 3)]);
+        assert_eq!(s.houses, vec![House::Column(3)]);
+    }
+
+    #[test]
+    fn hidden_pair_strips_other_digits() {
+        // In box 9, 4 and 6 fit only r7c7 and r9c9.
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for cl in House::Box(8).cells() {
+            if ![(6, 6), (8, 8)].contains(&(cl.row(), cl.col())) {
+                c.eliminate(*cl, Digit::new(4).unwrap());
+                c.eliminate(*cl, Digit::new(6).unwrap());
+            }
+        }
+        assert!(hidden(&c, 2).is_some());
+        let s = hidden(&c, 2).unwrap();
+        assert_eq!(s.houses, vec![House::Box(8)]);
+        let expected: Vec<(usize, usize, u8)> = [(7, 7), (9, 9)]
+            .iter()
+            .flat_map(|&(r, col)| [1, 2, 3, 5, 7, 8, 9].map(|d| (r, col, d)))
+            .collect();
+        assert_eq!(elims(&s), expected);
+        assert!(s
+            .to_string()
+            .starts_with("Hidden Pair: {4,6} in r7c7,r9c9 (box 9) ⇒ r7c7<>1"));
+    }
+
+    #[test]
+    fn hidden_triple_in_a_column() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for r in 1..=9 {
+            if ![1, 4, 9].contains(&r) {
+                set_cell(&mut c, r, 2, "125689");
+            }
+        }
+        set_cell(&mut c, 1, 2, "1347");
+        set_cell(&mut c, 4, 2, "37");
+        set_cell(&mut c, 9, 2, "2489");
+        let s = hidden(&c, 3).unwrap();
+        assert_eq!(
+            s.digits,
+            [3, 4, 7].into_iter().filter_map(Digit::new).collect()
+        );
+        assert_eq!(elims(&s), vec![(1, 2, 1), (9, 2, 2), (9, 2, 8), (9, 2, 9)]);
+    }
+}
