@@ -4,6 +4,8 @@
 //! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
 
 mod batch;
+mod canon;
+mod same;
 mod solve;
 
 use std::process::ExitCode;
@@ -26,12 +28,18 @@ struct Cli {
 enum Command {
     /// Solve puzzles: solutions, counts, every solution, search statistics.
     Solve(solve::SolveArgs),
+    /// Canonicalise puzzles (minlex form), optionally dropping equivalent duplicates.
+    Canon(canon::CanonArgs),
+    /// Tell whether two puzzles are equivalent and print the transform between them.
+    Same(same::SameArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match &cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Same(args) => same::run(args),
     };
     match status {
         Ok(code) => ExitCode::from(code),
