@@ -66,6 +66,12 @@ fn matches_reference_on_full_grids() {
         check_against_reference(&g);
         assert!(digits(&canonicalize(&g).grid).starts_with("123456789"));
     }
+    // Real solution grids: those of a sample of the 17-clue puzzles.
+    let puzzles = load("puzzles2_17_clue");
+    for p in puzzles.iter().step_by(puzzles.len() / 20) {
+        let s = sudokit::solver::solve(p).expect("17-clue puzzles solve");
+        check_against_reference(&s);
+    }
     // A most symmetric grid: every row a shift of the first.
     let shifted =
         grid("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
