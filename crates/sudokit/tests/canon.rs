@@ -189,6 +189,12 @@ fn all_17_clue_puzzles_have_distinct_forms_stable_under_transformation() {
     // The file is stored in another canonical form: some lines are not minlex.
     let not_minimal = puzzles.iter().zip(&forms).filter(|(p, f)| p != f).count();
     assert_eq!(not_minimal, 1_505);
+    // The example quoted in the module docs.
+    let stored =
+        grid("................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.");
+    let form =
+        grid("................12..1.34...........5...6.2..7..4.............4..2.7...8..6..1.3..");
+    assert_eq!(minlex(&stored).0, form);
 }
 
 #[test]
