@@ -1,1 +1,43 @@
-fn main() {}
+//! `sudokit`: the command-line face of the sudokit library.
+//!
+//! Each subcommand is a module with its arguments and a `run` returning the exit status;
+//! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
+
+mod batch;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// A sudoku engine: solve, explain, rate and canonicalise puzzles, line by line.
+///
+/// Every batch command is a line filter: it reads puzzles from files or standard input (81-
+/// character lines, drawn grids, Project Euler blocks) and writes one record per puzzle, in
+/// input order, keeping each puzzle's trailing text.
+#[derive(Parser, Debug)]
+#[command(name = "sudokit", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: solutions, counts, every solution, search statistics.
+    Solve(solve::SolveArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match &cli.command {
+        Command::Solve(args) => solve::run(args),
+    };
+    match status {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("sudokit: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -12,8 +12,13 @@
 #![deny(missing_docs)]
 
 pub mod candidates;
+pub mod error;
+pub mod format;
 pub mod grid;
 pub mod logic;
+pub mod parse;
+pub mod solver;
 pub mod step;
 
+pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};

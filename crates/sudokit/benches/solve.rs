@@ -1,0 +1,163 @@
+//! Solver speed against the `sudoku` crate (a JCZSolve port), single-threaded, every data file.
+//!
+//! `cargo bench --bench solve [-- FILTER…]` solves each puzzle file of the data folder
+//! (`SUDOKIT_DATA`, default `../shared/data` from the workspace root) with solution count up
+//! to 2, as a uniqueness check, with both solvers in the same run, and prints puzzles/s, the
+//! ratio and our guesses per puzzle. Each timing is the minimum over `SUDOKIT_BENCH_REPS`
+//! rounds (default 5; the two solvers alternate within a round, so both see the same noise).
+//! Before timing, every solution is checked with `is_solution_of` and every count against
+//! the crate's; `SUDOKIT_BENCH_VERIFY=1` also checks counts and unique solutions against
+//! `sudokit::solver::reference` (slow on the hardest files).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use sudokit::{solver, Grid};
+
+const FILES: [&str; 6] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+    "p096_sudoku.txt",
+];
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKIT_DATA").map_or_else(
+        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
+        PathBuf::from,
+    )
+}
+
+/// Puzzles of a file: 81-character lines (`.` or `0` blank), or Project Euler 96 blocks
+/// (`Grid NN` then nine lines of nine digits).
+fn read_puzzles(text: &str) -> Vec<Grid> {
+    fn cell(ch: u8) -> Option<u8> {
+        match ch {
+            b'1'..=b'9' => Some(ch - b'0'),
+            b'.' | b'0' => Some(0),
+            _ => None,
+        }
+    }
+    let grid = |cells: Vec<u8>| -> Grid {
+        let values: [u8; 81] = cells.try_into().expect("81 cells");
+        Grid::from_values(values).expect("digits 0-9")
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.first().is_some_and(|l| l.starts_with("Grid")) {
+        lines
+            .chunks(10)
+            .map(|block| {
+                let cells = block[1..].iter().flat_map(|l| l.trim().bytes());
+                grid(cells.map(|c| cell(c).expect("digit")).collect())
+            })
+            .collect()
+    } else {
+        lines
+            .iter()
+            .filter(|l| l.len() >= 81)
+            .map(|l| grid(l.bytes().take(81).map(|c| cell(c).expect("cell")).collect()))
+            .collect()
+    }
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
+    let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
+    let dir = data_dir();
+    if !dir.is_dir() {
+        eprintln!(
+            "data folder {} not found: set SUDOKIT_DATA to the folder holding the puzzle files",
+            dir.display()
+        );
+        std::process::exit(1);
+    }
+    println!(
+        "{:<34} {:>8} {:>12} {:>12} {:>7} {:>10} {:>10}",
+        "file", "puzzles", "sudokit/s", "crate/s", "ratio", "guesses/p", "props/p"
+    );
+    for name in FILES {
+        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let puzzles = read_puzzles(&text);
+        let theirs: Vec<sudoku::Sudoku> = puzzles
+            .iter()
+            .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
+            .collect();
+
+        // Correctness first, untimed.
+        let mut stats = solver::Stats::default();
+        for (p, t) in puzzles.iter().zip(&theirs) {
+            let outcome = solver::count(p, 2);
+            stats += outcome.stats;
+            let expected = t.solutions_count_up_to(2);
+            assert_eq!(
+                outcome.count, expected,
+                "count differs from the crate's on {p}"
+            );
+            if let Some(s) = outcome.solution {
+                assert!(s.is_solution_of(p), "invalid solution {s} of {p}");
+            }
+            assert_eq!(outcome.solution.is_some(), outcome.count > 0);
+            if verify {
+                assert_eq!(
+                    solver::reference::count(p, 2),
+                    outcome.count,
+                    "reference on {p}"
+                );
+                if outcome.count == 1 {
+                    assert_eq!(
+                        solver::reference::solutions(p, 1)[0],
+                        outcome.solution.unwrap()
+                    );
+                }
+            }
+        }
+
+        let (mut ours, mut peer) = (Duration::MAX, Duration::MAX);
+        for _ in 0..reps {
+            let start = Instant::now();
+            for p in &puzzles {
+                black_box(solver::count(black_box(p), 2).count);
+            }
+            ours = ours.min(start.elapsed());
+            let start = Instant::now();
+            for t in &theirs {
+                black_box(black_box(*t).solutions_count_up_to(2));
+            }
+            peer = peer.min(start.elapsed());
+        }
+        let n = puzzles.len() as f64;
+        let rate = |d: Duration| n / d.as_secs_f64();
+        println!(
+            "{:<34} {:>8} {:>12.0} {:>12.0} {:>7.3} {:>10.2} {:>10.1}",
+            name,
+            puzzles.len(),
+            rate(ours),
+            rate(peer),
+            rate(ours) / rate(peer),
+            stats.guesses as f64 / n,
+            stats.propagations as f64 / n,
+        );
+    }
+    if verify {
+        println!("(verified against the reference solver)");
+    }
+}

@@ -1,0 +1,418 @@
+//! Reading puzzles in every format people actually have, detected line by line.
+//!
+//! [`records`] turns any buffered reader into a stream of [`Record`]s, one per puzzle, each
+//! with the line it starts on, the parsed [`Grid`] or a positioned [`ParseError`], and the
+//! puzzle's trailing text. Formats may be mixed freely in one input:
+//!
+//! * **line**: 81 cells on one line, digits `1`–`9` and blanks `.` `0` `_` `-` `*`; whatever
+//!   follows the 81st cell (a comment, a rating such as ` ED=11.0/11.0/2.6`) is the record's
+//!   trailing text, kept byte for byte so that output can pass it through.
+//! * **grid**: nine rows of nine cells, with any spaces, `|` column rules and `---+---+---`
+//!   row rules, as printed by most tools (including [`format::grid`](crate::format::grid)).
+//! * **Project Euler 96**: a `Grid 01` header followed by nine rows of digits, `0` blank; the
+//!   header becomes the record's trailing text (` Grid 01`).
+//!
+//! Blank lines and lines starting with `#` are skipped. A bad puzzle becomes one error
+//! record in its place and reading goes on, so a batch never loses or reorders puzzles.
+//! Only I/O failures end the stream.
+//!
+//! ```
+//! use sudokit::parse::records;
+//!
+//! let input = "\
+//! ## a comment
+//! ..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97.. 2006
+//! 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4x.
+//! ";
+//! let recs: Vec<_> = records(input.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(recs.len(), 2);
+//! assert_eq!(recs[0].line, 2);
+//! assert_eq!(recs[0].trailing, " 2006");
+//! let err = recs[1].puzzle.as_ref().unwrap_err();
+//! assert_eq!((err.line, err.column), (3, 80));
+//! ```
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+use std::str::FromStr;
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+
+/// The value of a cell character: `Some(1..=9)` for a digit, `Some(0)` for a blank.
+pub fn cell_value(c: char) -> Option<u8> {
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        '.' | '0' | '_' | '-' | '*' => Some(0),
+        _ => None,
+    }
+}
+
+/// One puzzle read from an input: where it starts, what it is, what followed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The 1-based line on which the puzzle starts (its header line for `Grid NN` blocks).
+    pub line: usize,
+    /// The puzzle, or what was wrong with it.
+    pub puzzle: Result<Grid, ParseError>,
+    /// Text that followed the cells on a line puzzle, verbatim (leading whitespace
+    /// included); for a `Grid NN` block, a space and the header.
+    pub trailing: String,
+}
+
+/// Reads the one puzzle in `text`, in any format [`records`] knows.
+///
+/// Trailing text is allowed and ignored; a second puzzle is not.
+///
+/// ```
+/// use sudokit::parse::parse;
+/// let grid = parse("
+/// 8 . . | . . . | . . .
+/// . . 3 | 6 . . | . . .
+/// . 7 . | . 9 . | 2 . .
+/// ------+-------+------
+/// . 5 . | . . 7 | . . .
+/// . . . | . 4 5 | 7 . .
+/// . . . | 1 . . | . 3 .
+/// ------+-------+------
+/// . . 1 | . . . | . 6 8
+/// . . 8 | 5 . . | . 1 .
+/// . 9 . | . . . | 4 . .").unwrap();
+/// assert_eq!(grid.filled(), 21);
+/// ```
+pub fn parse(text: &str) -> Result<Grid, ParseError> {
+    // Reading from a byte slice cannot fail, so `Err` items never occur here.
+    let mut recs = records(text.as_bytes()).filter_map(Result::ok);
+    let first = recs.next().ok_or(ParseError {
+        kind: ParseErrorKind::NoPuzzle,
+        line: 1,
+        column: 1,
+    })?;
+    if let Some(extra) = recs.next() {
+        return Err(ParseError {
+            kind: ParseErrorKind::MorePuzzles,
+            line: extra.line,
+            column: 1,
+        });
+    }
+    first.puzzle
+}
+
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    /// Parses one puzzle in any supported format; see [`parse`].
+    fn from_str(s: &str) -> Result<Grid, ParseError> {
+        parse(s)
+    }
+}
+
+/// The stream of puzzles in `reader`; see the [module docs](self).
+pub fn records<R: BufRead>(reader: R) -> Records<R> {
+    Records {
+        reader,
+        buf: Vec::new(),
+        line: 0,
+        bytes: 0,
+        pending: None,
+        ready: VecDeque::new(),
+        done: false,
+    }
+}
+
+/// Iterator over the [`Record`]s of a reader, made by [`records`].
+pub struct Records<R> {
+    reader: R,
+    buf: Vec<u8>,
+    line: usize,
+    bytes: u64,
+    pending: Option<GridBuilder>,
+    ready: VecDeque<Record>,
+    done: bool,
+}
+
+impl<R> Records<R> {
+    /// How many bytes of input have been consumed so far (for progress reporting).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The underlying reader, e.g. to see whether its buffer is drained before the next,
+    /// possibly blocking, read.
+    pub fn get_ref(&self) -> &R {
+        &self.reader
+    }
+}
+
+/// A drawn grid being read row by row.
+struct GridBuilder {
+    line: usize,
+    trailing: String,
+    values: [u8; 81],
+    /// (line, column) of every cell, to place duplicate-given errors.
+    positions: [(usize, usize); 81],
+    rows: usize,
+    error: Option<ParseError>,
+}
+
+impl GridBuilder {
+    fn new(line: usize, trailing: String) -> Self {
+        GridBuilder {
+            line,
+            trailing,
+            values: [0; 81],
+            positions: [(0, 0); 81],
+            rows: 0,
+            error: None,
+        }
+    }
+
+    fn finish(self) -> Record {
+        let puzzle = match self.error {
+            Some(e) => Err(e),
+            None => checked(self.values, |i| self.positions[i]),
+        };
+        Record {
+            line: self.line,
+            puzzle,
+            trailing: self.trailing,
+        }
+    }
+
+    /// The record of a grid cut short at `line`: its own first error if a row was bad
+    /// (the cause), otherwise an incomplete-grid error.
+    fn incomplete(self, line: usize) -> Record {
+        if self.error.is_some() {
+            return self.finish();
+        }
+        Record {
+            line: self.line,
+            puzzle: Err(ParseError {
+                kind: ParseErrorKind::IncompleteGrid { rows: self.rows },
+                line,
+                column: 1,
+            }),
+            trailing: self.trailing,
+        }
+    }
+}
+
+/// The grid of `values`, unless two equal givens share a house; `position` places the error.
+fn checked(
+    values: [u8; 81],
+    position: impl Fn(usize) -> (usize, usize),
+) -> Result<Grid, ParseError> {
+    // Every value comes from `cell_value`, so it is at most 9.
+    let grid = Grid::from_values(values).unwrap_or_default();
+    match grid.conflict() {
+        None => Ok(grid),
+        Some(c) => {
+            let (line, column) = position(c.second.index());
+            Err(ParseError {
+                kind: ParseErrorKind::DuplicateGiven {
+                    digit: c.digit,
+                    house: c.house,
+                    first: c.first,
+                    second: c.second,
+                },
+                line,
+                column,
+            })
+        }
+    }
+}
+
+/// What one line of input is.
+enum Line<'a> {
+    Skip,
+    Header,
+    Puzzle(Result<Grid, ParseError>, &'a str),
+    Row(Vec<(u8, usize)>),
+    Rule,
+    BadRow(ParseError),
+    Blank,
+}
+
+fn classify(text: &str, line: usize, in_grid: bool) -> Line<'_> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Line::Blank;
+    }
+    if trimmed.starts_with('#') {
+        return Line::Skip;
+    }
+    if is_header(trimmed) {
+        return Line::Header;
+    }
+    let leading = text
+        .chars()
+        .take_while(|&c| cell_value(c).is_some())
+        .count();
+    if leading >= 81 {
+        return line_puzzle(text, leading, line);
+    }
+    // A drawn row: cells among spaces and `|`; a rule: only `-`, `+`, `=` and `|`.
+    let mut cells = Vec::with_capacity(9);
+    let mut bad = None;
+    for (i, c) in text.chars().enumerate() {
+        if c.is_whitespace() || c == '|' {
+            continue;
+        }
+        match cell_value(c) {
+            Some(v) => cells.push((v, i + 1)),
+            None if bad.is_none() => bad = Some((c, i + 1)),
+            None => {}
+        }
+    }
+    let rule_chars = text
+        .chars()
+        .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '=' | '|'));
+    if rule_chars && (text.contains(['+', '=']) || cells.len() != 9) {
+        return Line::Rule;
+    }
+    if bad.is_none() && cells.len() == 9 {
+        return Line::Row(cells);
+    }
+    // A long run of cells outside a grid is a line puzzle gone wrong; anything else, a bad row.
+    if leading > 9 && !in_grid {
+        let kind = match text.chars().nth(leading) {
+            Some(found) if !found.is_whitespace() => ParseErrorKind::BadCharacter { found },
+            _ => ParseErrorKind::WrongLength { found: leading },
+        };
+        let error = ParseError {
+            kind,
+            line,
+            column: leading + 1,
+        };
+        return Line::Puzzle(Err(error), "");
+    }
+    let (kind, column) = match bad {
+        Some((found, column)) => (ParseErrorKind::BadCharacter { found }, column),
+        None => (ParseErrorKind::BadRow { found: cells.len() }, 1),
+    };
+    Line::BadRow(ParseError { kind, line, column })
+}
+
+fn is_header(trimmed: &str) -> bool {
+    let mut words = trimmed.split_whitespace();
+    words.next().is_some_and(|w| w.eq_ignore_ascii_case("grid"))
+        && words
+            .next()
+            .is_some_and(|w| w.chars().all(|c| c.is_ascii_digit()))
+}
+
+fn line_puzzle(text: &str, leading: usize, line: usize) -> Line<'_> {
+    if leading > 81 {
+        let error = ParseError {
+            kind: ParseErrorKind::WrongLength { found: leading },
+            line,
+            column: 82,
+        };
+        return Line::Puzzle(Err(error), "");
+    }
+    let mut values = [0u8; 81];
+    let mut end = 0;
+    for (i, (offset, c)) in text.char_indices().take(81).enumerate() {
+        values[i] = cell_value(c).unwrap_or(0);
+        end = offset + c.len_utf8();
+    }
+    Line::Puzzle(checked(values, |i| (line, i + 1)), &text[end..])
+}
+
+impl<R: BufRead> Records<R> {
+    /// Reads one line into `self.buf`; `Ok(false)` at the end of input.
+    fn read_line(&mut self) -> io::Result<bool> {
+        self.buf.clear();
+        let n = self.reader.read_until(b'\n', &mut self.buf)?;
+        self.bytes += n as u64;
+        if n == 0 {
+            return Ok(false);
+        }
+        self.line += 1;
+        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
+            self.buf.pop();
+        }
+        if self.line == 1 && self.buf.starts_with(b"\xef\xbb\xbf") {
+            self.buf.drain(..3);
+        }
+        Ok(true)
+    }
+
+    fn flush_pending(&mut self, line: usize) {
+        if let Some(pending) = self.pending.take() {
+            self.ready.push_back(pending.incomplete(line));
+        }
+    }
+
+    /// Reads lines until at least one record is ready or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.done {
+            if !self.read_line()? {
+                self.done = true;
+                let line = self.line + 1;
+                self.flush_pending(line);
+                break;
+            }
+            let line = self.line;
+            let buf = std::mem::take(&mut self.buf);
+            let text = String::from_utf8_lossy(&buf);
+            match classify(&text, line, self.pending.is_some()) {
+                Line::Skip => {}
+                Line::Rule => {}
+                Line::Blank => self.flush_pending(line),
+                Line::Header => {
+                    self.flush_pending(line);
+                    self.pending = Some(GridBuilder::new(line, format!(" {}", text.trim())));
+                }
+                Line::Puzzle(puzzle, trailing) => {
+                    self.flush_pending(line);
+                    self.ready.push_back(Record {
+                        line,
+                        puzzle,
+                        trailing: trailing.to_string(),
+                    });
+                }
+                Line::Row(cells) => self.push_row(line, Ok(cells)),
+                Line::BadRow(error) => self.push_row(line, Err(error)),
+            }
+            self.buf = buf;
+        }
+        Ok(())
+    }
+
+    fn push_row(&mut self, line: usize, row: Result<Vec<(u8, usize)>, ParseError>) {
+        let pending = self
+            .pending
+            .get_or_insert_with(|| GridBuilder::new(line, String::new()));
+        match row {
+            Ok(cells) => {
+                for (j, (value, column)) in cells.into_iter().enumerate() {
+                    let i = pending.rows * 9 + j;
+                    pending.values[i] = value;
+                    pending.positions[i] = (line, column);
+                }
+            }
+            Err(error) => {
+                pending.error.get_or_insert(error);
+            }
+        }
+        pending.rows += 1;
+        if pending.rows == 9 {
+            if let Some(done) = self.pending.take() {
+                self.ready.push_back(done.finish());
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if let Err(e) = self.fill() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
