@@ -172,6 +172,48 @@ fn speed(name: &str, step: usize, limit: usize) {
     println!("  ER histogram: {}", h.join(" "));
 }
 
+/// Famous puzzles with published SE ratings (not used for calibration).
+/// A puzzle starting with `@` is read from that data file.
+const ANCHORS: [(&str, &str, &str); 5] = [
+    ("Inkala 2012", "@inkala_2012.txt", "10.7/10.7/9.7"),
+    ("Inkala 2006", "@inkala_2006.txt", "10.6/1.2/1.2"),
+    (
+        "AI Escargot",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        "10.5/1.2/1.2",
+    ),
+    (
+        "Easter Monster",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "11.6/11.6/10.8",
+    ),
+    (
+        "gosudoku simple-01",
+        "@gosudoku_simple-01.txt",
+        "1.5/1.2/1.2",
+    ),
+];
+
+fn anchors() {
+    for (name, puzzle, se) in ANCHORS {
+        let text = match puzzle.strip_prefix('@') {
+            Some(file) => read(file),
+            None => puzzle.to_string(),
+        };
+        let grid = parse(&text).expect("anchor");
+        let t = Instant::now();
+        let r = se_rating(&grid);
+        println!(
+            "{name}: ours {}/{}/{} SE {se} in {:.0} ms ({:?})",
+            r.er,
+            r.ep,
+            r.ed,
+            t.elapsed().as_secs_f64() * 1000.0,
+            r.hardest.map(|t| t.name())
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -186,6 +228,9 @@ fn main() {
     };
     if want("calib") {
         calibration(std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some());
+    }
+    if want("anchors") {
+        anchors();
     }
     if want("speed") {
         let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);

@@ -101,6 +101,23 @@ const fn build_house() -> [[u8; 20]; 81] {
 /// The 20 peers of each cell in SE's `getHouseCells` order (block, row, column).
 pub(crate) static HOUSE: [[u8; 20]; 81] = build_house();
 
+const fn build_rm() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[r] |= 1u128 << region_cell(r, i);
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// Cell masks of the houses.
+static RM: [u128; 27] = build_rm();
+
 fn peers_mask(c: usize) -> u128 {
     HOUSE[c].iter().fold(0u128, |m, &o| m | 1u128 << o)
 }
@@ -136,6 +153,8 @@ fn bit(d: u8) -> u16 {
 pub(crate) struct G {
     pub val: [u8; 81],
     pub cand: [u16; 81],
+    /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
+    dm: [u128; 9],
 }
 
 impl G {
@@ -144,6 +163,7 @@ impl G {
         let mut g = G {
             val: *values,
             cand: [0; 81],
+            dm: [0; 9],
         };
         for c in 0..81 {
             if g.val[c] == 0 {
@@ -155,6 +175,9 @@ impl G {
                     }
                 }
                 g.cand[c] = m;
+                for d in digits(m) {
+                    g.dm[d as usize - 1] |= 1u128 << c;
+                }
             }
         }
         g
@@ -170,13 +193,20 @@ impl G {
 
     /// Positions (indexes 0–8) of digit `d` in house `r`.
     fn pos(&self, r: usize, d: u8) -> u16 {
+        let mut x = self.cells(r, d);
+        let t = r / 9;
         let mut m = 0;
-        for (i, &c) in RC[r].iter().enumerate() {
-            if self.has(c as usize, d) {
-                m |= 1 << i;
-            }
+        while x != 0 {
+            let c = x.trailing_zeros() as usize;
+            x &= x - 1;
+            m |= 1 << POS[c][t];
         }
         m
+    }
+
+    /// Cells of house `r` holding candidate `d`.
+    fn cells(&self, r: usize, d: u8) -> u128 {
+        self.dm[d as usize - 1] & RM[r]
     }
 
     fn empty_count(&self, r: usize) -> u32 {
@@ -185,14 +215,18 @@ impl G {
 
     fn remove(&mut self, c: usize, d: u8) {
         self.cand[c] &= !bit(d);
+        self.dm[d as usize - 1] &= !(1u128 << c);
     }
 
     /// SE's `setValueAndCancel`.
     fn place(&mut self, c: usize, d: u8) {
         self.val[c] = d;
+        for v in digits(self.cand[c]) {
+            self.dm[v as usize - 1] &= !(1u128 << c);
+        }
         self.cand[c] = 0;
         for &o in &HOUSE[c] {
-            self.cand[o as usize] &= !bit(d);
+            self.remove(o as usize, d);
         }
     }
 
@@ -395,6 +429,8 @@ pub(crate) struct Ctx<'a> {
     pub src: Option<&'a G>,
     /// Stop after the first hint.
     pub first: bool,
+    /// Write the reasoning of each hint (the rating does not need it).
+    pub explain: bool,
 }
 
 // ---------------------------------------------------------------- direct rules
@@ -493,13 +529,15 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                                 let mut h = Hint::new(tech, diff);
                                 h.rem = rem.clone();
                                 h.place = Some((outside[0] as u8, d));
-                                h.text = format!(
+                                if ctx.explain {
+                                    h.text = format!(
                                     "{d} in {} is locked in {}, so {}={d} (only place left in {})",
                                     region_name(r1),
                                     region_name(r2),
                                     cell_name(outside[0]),
                                     region_name(r3)
                                 );
+                                }
                                 out.push(h);
                                 if ctx.first {
                                     return;
@@ -514,11 +552,13 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         };
                         let mut h = Hint::new(tech, diff);
                         h.rem = rem;
-                        h.text = format!(
-                            "{d} in {} is locked in {}",
-                            region_name(r1),
-                            region_name(r2)
-                        );
+                        if ctx.explain {
+                            h.text = format!(
+                                "{d} in {} is locked in {}",
+                                region_name(r1),
+                                region_name(r2)
+                            );
+                        }
                         if let Some(src) = ctx.src {
                             for &c in &RC[r1] {
                                 let c = c as usize;
@@ -594,11 +634,13 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             let mut h = Hint::new(tech, diff);
                             h.rem = rem;
                             h.place = Some((c, v));
-                            h.text = format!(
-                                "hidden set {names} in {}, so {}={v}",
-                                region_name(r),
-                                cell_name(c as usize)
-                            );
+                            if ctx.explain {
+                                h.text = format!(
+                                    "hidden set {names} in {}, so {}={v}",
+                                    region_name(r),
+                                    cell_name(c as usize)
+                                );
+                            }
                             out.push(h);
                             if ctx.first {
                                 return;
@@ -614,7 +656,9 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                     };
                     let mut h = Hint::new(tech, diff);
                     h.rem = rem;
-                    h.text = format!("hidden set {names} in {}", region_name(r));
+                    if ctx.explain {
+                        h.text = format!("hidden set {names} in {}", region_name(r));
+                    }
                     if let Some(src) = ctx.src {
                         for (idx, &c) in RC[r].iter().enumerate() {
                             if common >> idx & 1 == 0 {
@@ -668,12 +712,14 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 h.rem = rem;
                 let cells: Vec<String> = bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
                 let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
-                h.text = format!(
-                    "naked set {} in {}: {}",
-                    ds.join(","),
-                    region_name(r),
-                    cells.join(",")
-                );
+                if ctx.explain {
+                    h.text = format!(
+                        "naked set {} in {}: {}",
+                        ds.join(","),
+                        region_name(r),
+                        cells.join(",")
+                    );
+                }
                 if let Some(src) = ctx.src {
                     for k in bits(im) {
                         let c = RC[r][k];
@@ -726,7 +772,9 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 let mut h = Hint::new(tech, diff);
                 h.rem = rem;
                 let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
-                h.text = format!("fish on {d} in {}", names.join(", "));
+                if ctx.explain {
+                    h.text = format!("fish on {d} in {}", names.join(", "));
+                }
                 if let Some(src) = ctx.src {
                     for i in bits(base) {
                         for &c in &RC[t1 * 9 + i] {
@@ -1507,9 +1555,17 @@ struct Pot {
 struct Arena {
     pots: Vec<Pot>,
     par: Vec<u32>,
+    /// Whether hints should carry their reasoning as text.
+    explain: bool,
 }
 
 impl Arena {
+    fn clear(&mut self, explain: bool) {
+        self.pots.clear();
+        self.par.clear();
+        self.explain = explain;
+    }
+
     fn add(&mut self, key: u16, cause: u8, parents: &[u32], nested: Option<Rc<u32>>) -> u32 {
         let start = self.par.len() as u32;
         self.par.extend_from_slice(parents);
@@ -1558,6 +1614,9 @@ impl Arena {
 
     /// The chain leading to `target`, first parents only, as Eureka-like text.
     fn describe(&self, target: u32) -> String {
+        if !self.explain {
+            return String::new();
+        }
         let mut seq = Vec::new();
         let mut p = Some(target);
         while let Some(i) = p {
@@ -1578,6 +1637,7 @@ impl Arena {
 struct PSet {
     map: Vec<u32>,
     order: Vec<u32>,
+    keys: Vec<u16>,
 }
 
 impl PSet {
@@ -1585,6 +1645,7 @@ impl PSet {
         PSet {
             map: vec![NONE; NKEYS],
             order: Vec::new(),
+            keys: Vec::new(),
         }
     }
 
@@ -1598,24 +1659,46 @@ impl PSet {
     }
 
     fn add(&mut self, ar: &Arena, i: u32) {
-        let k = ar.key(i) as usize;
-        if self.map[k] == NONE {
-            self.map[k] = i;
+        let k = ar.key(i);
+        if self.map[k as usize] == NONE {
+            self.map[k as usize] = i;
             self.order.push(i);
+            self.keys.push(k);
         }
     }
 
-    fn retain(&mut self, ar: &Arena, other: &PSet) {
-        let mut order = std::mem::take(&mut self.order);
-        order.retain(|&i| {
-            let k = ar.key(i);
-            let keep = other.contains(k);
-            if !keep {
+    /// Empties the set in time proportional to its size.
+    fn reset(&mut self) {
+        for &k in &self.keys {
+            self.map[k as usize] = NONE;
+        }
+        self.order.clear();
+        self.keys.clear();
+    }
+
+    fn copy_from(&mut self, other: &PSet) {
+        self.reset();
+        for (&i, &k) in other.order.iter().zip(&other.keys) {
+            self.map[k as usize] = i;
+        }
+        self.order.extend_from_slice(&other.order);
+        self.keys.extend_from_slice(&other.keys);
+    }
+
+    fn retain(&mut self, other: &PSet) {
+        let mut w = 0;
+        for r in 0..self.order.len() {
+            let k = self.keys[r];
+            if other.contains(k) {
+                self.order[w] = self.order[r];
+                self.keys[w] = k;
+                w += 1;
+            } else {
                 self.map[k as usize] = NONE;
             }
-            keep
-        });
-        self.order = order;
+        }
+        self.order.truncate(w);
+        self.keys.truncate(w);
     }
 }
 
@@ -1631,14 +1714,15 @@ fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
             }
         }
     }
+    // Houses list their cells in increasing index order, so masks keep SE's order.
     let mut seen = 1u128 << c;
     for t in [BLOCK, ROW, COL] {
-        for &o in &RC[CR[c][t] as usize] {
-            let o = o as usize;
-            if seen >> o & 1 == 0 && g.has(o, d) {
-                seen |= 1u128 << o;
-                out.push((key(o, d, false), 2 + t as u8));
-            }
+        let mut m = g.cells(CR[c][t] as usize, d) & !seen;
+        seen |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push((key(o, d, false), 2 + t as u8));
         }
     }
 }
@@ -1655,7 +1739,7 @@ fn off_to_on(
     k: u16,
     y: bool,
     x: bool,
-    out: &mut Vec<(u16, u8, Vec<u32>)>,
+    out: &mut Vec<(u16, u8, Parents)>,
 ) {
     out.clear();
     let (c, d) = (kcell(k), kdig(k));
@@ -1667,7 +1751,7 @@ fn off_to_on(
         } else {
             first
         };
-        let mut parents = vec![p];
+        let mut parents = Parents::one(p);
         if let Some(s) = src {
             for v in digits(s.cand[c] & !g.cand[c]) {
                 if let Some(q) = to_off.get(key(c, v, false)) {
@@ -1681,29 +1765,90 @@ fn off_to_on(
         let mut seen = 0u128;
         for t in [BLOCK, ROW, COL] {
             let r = CR[c][t] as usize;
-            let pp = g.pos(r, d);
+            let pp = g.cells(r, d);
             if pp.count_ones() != 2 {
                 continue;
             }
-            let i0 = pp.trailing_zeros() as usize;
-            let mut o = RC[r][i0] as usize;
+            let mut o = pp.trailing_zeros() as usize;
             if o == c {
-                o = RC[r][(pp & (pp - 1)).trailing_zeros() as usize] as usize;
+                o = (pp & (pp - 1)).trailing_zeros() as usize;
             }
             if seen >> o & 1 != 0 {
                 continue;
             }
             seen |= 1u128 << o;
-            let mut parents = vec![p];
+            let mut parents = Parents::one(p);
             if let Some(s) = src {
-                let gone = s.pos(r, d) & !pp;
-                for i in bits(gone as u32) {
-                    if let Some(q) = to_off.get(key(RC[r][i] as usize, d, false)) {
+                let mut gone = s.cells(r, d) & !pp;
+                while gone != 0 {
+                    let q = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    if let Some(q) = to_off.get(key(q, d, false)) {
                         parents.push(q);
                     }
                 }
             }
             out.push((key(o, d, true), 2 + t as u8, parents));
+        }
+    }
+}
+
+/// Parents of a potential: the one that caused it and, in dynamic chains, the removed
+/// candidates that made the cell or house single (at most 8).
+#[derive(Clone, Copy)]
+struct Parents {
+    len: usize,
+    items: [u32; 10],
+}
+
+impl Parents {
+    fn one(p: u32) -> Parents {
+        let mut items = [0; 10];
+        items[0] = p;
+        Parents { len: 1, items }
+    }
+
+    fn push(&mut self, q: u32) {
+        if self.len < self.items.len() {
+            self.items[self.len] = q;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
+}
+
+/// `off_to_on` without hidden parents (static chains), the hot path of cycles and
+/// forcing chains.
+fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let (c, d) = (kcell(k), kdig(k));
+    if y && g.card(c) == 2 {
+        let rest = g.cand[c] & !bit(d);
+        let other = if rest.count_ones() == 1 {
+            rest.trailing_zeros() as u8 + 1
+        } else {
+            g.cand[c].trailing_zeros() as u8 + 1
+        };
+        out.push((key(c, other, true), C_CELL));
+    }
+    if x {
+        let mut seen = 0u128;
+        for t in [BLOCK, ROW, COL] {
+            let pp = g.cells(CR[c][t] as usize, d);
+            if pp.count_ones() != 2 {
+                continue;
+            }
+            let mut o = pp.trailing_zeros() as usize;
+            if o == c {
+                o = (pp & (pp - 1)).trailing_zeros() as usize;
+            }
+            if seen >> o & 1 == 0 {
+                seen |= 1u128 << o;
+                out.push((key(o, d, true), 2 + t as u8));
+            }
         }
     }
 }
@@ -1874,8 +2019,16 @@ struct Chainer<'a> {
     cfg: Cfg,
     ctx: Ctx<'a>,
     buf_off: Vec<(u16, u8)>,
-    buf_on: Vec<(u16, u8, Vec<u32>)>,
+    buf_on: Vec<(u16, u8, Parents)>,
+    buf_on_static: Vec<(u16, u8)>,
+    /// Reused sets and arena: chaining creates thousands of them per step.
+    pool: Vec<PSet>,
+    arena: Arena,
+    adv_cache: AdvCache,
 }
+
+type AdvCache =
+    std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
 
 impl<'a> Chainer<'a> {
     fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
@@ -1884,7 +2037,32 @@ impl<'a> Chainer<'a> {
             ctx,
             buf_off: Vec::with_capacity(32),
             buf_on: Vec::with_capacity(4),
+            buf_on_static: Vec::with_capacity(4),
+            pool: Vec::new(),
+            arena: Arena::default(),
+            adv_cache: AdvCache::new(),
         }
+    }
+
+    fn set(&mut self) -> PSet {
+        self.pool.pop().unwrap_or_else(PSet::new)
+    }
+
+    fn set_from(&mut self, other: &PSet) -> PSet {
+        let mut s = self.set();
+        s.copy_from(other);
+        s
+    }
+
+    fn recycle(&mut self, mut s: PSet) {
+        s.reset();
+        self.pool.push(s);
+    }
+
+    fn take_arena(&mut self) -> Arena {
+        let mut ar = std::mem::take(&mut self.arena);
+        ar.clear(self.ctx.explain);
+        ar
     }
 
     /// SE's `doChaining`: propagate from the potentials in `to_on`/`to_off` until a
@@ -1930,12 +2108,12 @@ impl<'a> Chainer<'a> {
                 for (k, cause, parents) in &buf {
                     let k = *k;
                     if let Some(off) = to_off.get(k & !1) {
-                        let on = ar.add(k, *cause, parents, None);
+                        let on = ar.add(k, *cause, parents.as_slice(), None);
                         result = Some((on, off));
                         break;
                     }
                     if !to_on.contains(k) {
-                        let i = ar.add(k, *cause, parents, None);
+                        let i = ar.add(k, *cause, parents.as_slice(), None);
                         to_on.add(ar, i);
                         pon.push_back(i);
                     }
@@ -1961,7 +2139,32 @@ impl<'a> Chainer<'a> {
 
     /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
     /// chain has reduced it, provided the rule depends on something the chain removed.
-    fn advanced(&self, g: &G, src: &G, to_off: &PSet) -> Vec<(u16, Vec<u32>, Option<Rc<u32>>)> {
+    fn advanced(&mut self, g: &G, src: &G, to_off: &PSet) -> Vec<(u16, Vec<u32>, Option<Rc<u32>>)> {
+        // The starting grid is the same for every chain of one rule run, so what the rules
+        // find depends on the reduced grid alone: different assumptions often reach the
+        // same reduced grid, and the nested rules are by far the costliest part.
+        let found = match self.adv_cache.get(&g.cand) {
+            Some(f) => f.clone(),
+            None => {
+                let f = Rc::new(self.advanced_rules(g, src));
+                self.adv_cache.insert(g.cand, f.clone());
+                f
+            }
+        };
+        found
+            .iter()
+            .map(|(k, parents, nested)| {
+                let ps = parents
+                    .iter()
+                    .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
+                    .collect();
+                (*k, ps, nested.clone())
+            })
+            .collect()
+    }
+
+    /// The candidates removed by the first of the nested rules that removes any.
+    fn advanced_rules(&self, g: &G, src: &G) -> Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)> {
         let level = self.cfg.level;
         let mut rules: Vec<u8> = vec![0, 1, 2, 3];
         if level < 4 {
@@ -1980,6 +2183,7 @@ impl<'a> Chainer<'a> {
         let ctx = Ctx {
             src: Some(src),
             first: false,
+            explain: false,
         };
         for rule in rules {
             let mut hints = Vec::new();
@@ -2031,11 +2235,7 @@ impl<'a> Chainer<'a> {
                 if h.parents.is_empty() {
                     continue;
                 }
-                let parents: Vec<u32> = h
-                    .parents
-                    .iter()
-                    .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
-                    .collect();
+                let parents = h.parents.clone();
                 let mut rem = h.rem.clone();
                 rem.sort_unstable();
                 for (c, d) in rem {
@@ -2072,14 +2272,14 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            let mut ar = Arena::default();
+            let mut ar = self.take_arena();
             let mut value_on: Vec<PSet> = Vec::new();
             let mut value_off: Vec<PSet> = Vec::new();
             let mut cell_on: Option<PSet> = None;
             let mut cell_off: Option<PSet> = None;
             for d in digits(g.cand[c]) {
-                let mut on_on = PSet::new();
-                let mut on_off = PSet::new();
+                let mut on_on = self.set();
+                let mut on_off = self.set();
                 self.binary(
                     g,
                     &mut gm,
@@ -2096,19 +2296,19 @@ impl<'a> Chainer<'a> {
                 }
                 match (&mut cell_on, &mut cell_off) {
                     (Some(a), Some(b)) => {
-                        a.retain(&ar, &on_on);
-                        b.retain(&ar, &on_off);
+                        a.retain(&on_on);
+                        b.retain(&on_off);
                     }
                     _ => {
-                        cell_on = Some(on_on.clone());
-                        cell_off = Some(on_off.clone());
+                        cell_on = Some(self.set_from(&on_on));
+                        cell_off = Some(self.set_from(&on_off));
                     }
                 }
                 value_on.push(on_on);
                 value_off.push(on_off);
             }
             if !nishio && (card == 2 || (mult && card > 2)) {
-                for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+                for (set, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
                     let Some(set) = set else { continue };
                     for &p in &set.order {
                         let k = ar.key(p);
@@ -2141,6 +2341,15 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
+            for set in value_on
+                .into_iter()
+                .chain(value_off)
+                .chain(cell_on)
+                .chain(cell_off)
+            {
+                self.recycle(set);
+            }
+            self.arena = ar;
         }
     }
 
@@ -2182,8 +2391,8 @@ impl<'a> Chainer<'a> {
             };
             out.push(chain_hint(g, ar, self.ctx, spec));
         }
-        let mut off_on = PSet::new();
-        let mut off_off = PSet::new();
+        let mut off_on = self.set();
+        let mut off_off = self.set();
         off_off.add(ar, p_off);
         let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off);
         if let (true, Some((a, b))) = (contradiction, absurd) {
@@ -2240,6 +2449,8 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.recycle(off_on);
+        self.recycle(off_off);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -2264,18 +2475,18 @@ impl<'a> Chainer<'a> {
             if RC[r][pp.trailing_zeros() as usize] as usize != c {
                 continue;
             }
-            let mut region_on = on_on.clone();
-            let mut region_off = on_off.clone();
+            let mut region_on = self.set_from(on_on);
+            let mut region_off = self.set_from(on_off);
             let mut others: Vec<(PSet, PSet)> = Vec::new();
             for i in bits(pp as u32).skip(1) {
                 let o = RC[r][i] as usize;
                 let p = ar.add(key(o, d, true), C_NONE, &[], None);
-                let mut oo = PSet::new();
-                let mut of = PSet::new();
+                let mut oo = self.set();
+                let mut of = self.set();
                 oo.add(ar, p);
                 self.do_chaining(gm, ar, &mut oo, &mut of);
-                region_on.retain(ar, &oo);
-                region_off.retain(ar, &of);
+                region_on.retain(&oo);
+                region_off.retain(&of);
                 others.push((oo, of));
             }
             for (set, on) in [(&region_on, true), (&region_off, false)] {
@@ -2315,6 +2526,12 @@ impl<'a> Chainer<'a> {
                     out.push(chain_hint(g, ar, self.ctx, spec));
                 }
             }
+            self.recycle(region_on);
+            self.recycle(region_off);
+            for (oo, of) in others {
+                self.recycle(oo);
+                self.recycle(of);
+            }
         }
     }
 
@@ -2334,7 +2551,7 @@ impl<'a> Chainer<'a> {
         if g.card(c) > 2 && !x {
             return;
         }
-        let mut ar = Arena::default();
+        let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
         let cycles = self.cycles(g, &mut ar, source, y, x);
         let mut chains = Vec::new();
@@ -2436,19 +2653,20 @@ impl<'a> Chainer<'a> {
             };
             out.push(chain_hint(g, &ar, self.ctx, spec));
         }
+        self.arena = ar;
     }
 
     fn cycles(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, x: bool) -> Vec<u32> {
         let skey = ar.key(source);
-        let mut to_on = PSet::new();
-        let mut to_off = PSet::new();
+        let mut to_on = self.set();
+        let mut to_off = self.set();
         to_on.add(ar, source);
         let mut pon = std::collections::VecDeque::from([source]);
         let mut poff = std::collections::VecDeque::new();
         let mut length = 0;
         let mut cycles = Vec::new();
         let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on);
+        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             length += 1;
             while let Some(p) = pon.pop_front() {
@@ -2463,8 +2681,8 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = poff.pop_front() {
-                off_to_on(g, None, &to_off, p, ar.key(p), y, x, &mut buf_on);
-                for (k, cause, _) in buf_on.drain(..) {
+                off_to_on_static(g, ar.key(p), y, x, &mut buf_on);
+                for (k, cause) in buf_on.drain(..) {
                     let fresh = !to_on.contains(k);
                     let hit = length >= 4 && k == skey;
                     if fresh || hit {
@@ -2481,14 +2699,16 @@ impl<'a> Chainer<'a> {
             }
         }
         self.buf_off = buf_off;
-        self.buf_on = buf_on;
+        self.buf_on_static = buf_on;
+        self.recycle(to_on);
+        self.recycle(to_off);
         cycles
     }
 
     fn forcing(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, chains: &mut Vec<u32>) {
         let skey = ar.key(source);
-        let mut to_on = PSet::new();
-        let mut to_off = PSet::new();
+        let mut to_on = self.set();
+        let mut to_off = self.set();
         let mut pon = std::collections::VecDeque::new();
         let mut poff = std::collections::VecDeque::new();
         if kon(skey) {
@@ -2499,7 +2719,7 @@ impl<'a> Chainer<'a> {
             poff.push_back(source);
         }
         let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on);
+        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
                 on_to_off(g, ar.key(p), y, &mut buf_off);
@@ -2516,8 +2736,8 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = poff.pop_front() {
-                off_to_on(g, None, &to_off, p, ar.key(p), y, true, &mut buf_on);
-                for (k, cause, _) in buf_on.drain(..) {
+                off_to_on_static(g, ar.key(p), y, true, &mut buf_on);
+                for (k, cause) in buf_on.drain(..) {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -2531,7 +2751,9 @@ impl<'a> Chainer<'a> {
             }
         }
         self.buf_off = buf_off;
-        self.buf_on = buf_on;
+        self.buf_on_static = buf_on;
+        self.recycle(to_on);
+        self.recycle(to_off);
     }
 }
 
@@ -2573,10 +2795,11 @@ pub(crate) const MAX_LEVEL: u8 = 5;
 
 /// The next hint SE's rating would apply: the first hint of the first rule, in SE's
 /// order, that has one. `max_level` caps the nesting of dynamic chains.
-pub(crate) fn next_hint(g: &G, max_level: u8) -> Option<Hint> {
+pub(crate) fn next_hint(g: &G, max_level: u8, explain: bool) -> Option<Hint> {
     let ctx = Ctx {
         src: None,
         first: true,
+        explain,
     };
     let mut out = Vec::new();
     let basic: [&dyn Fn(&mut Vec<Hint>); 20] = [
@@ -2675,7 +2898,7 @@ pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeO
         steps: Vec::new(),
     };
     while !g.solved() {
-        let Some(h) = next_hint(&g, max_level) else {
+        let Some(h) = next_hint(&g, max_level, false) else {
             out.er = 20.0;
             out.solved = false;
             break;
