@@ -165,10 +165,10 @@ impl G {
             cand: [0; 81],
             dm: [0; 9],
         };
-        for c in 0..81 {
+        for (c, house) in HOUSE.iter().enumerate() {
             if g.val[c] == 0 {
                 let mut m = 0x1ff;
-                for &o in &HOUSE[c] {
+                for &o in house {
                     let v = g.val[o as usize];
                     if v != 0 {
                         m &= !bit(v);
@@ -362,6 +362,15 @@ impl SeTechnique {
         }
     }
 }
+
+/// A digit placed, as (cell, digit).
+type Placement = Option<(u8, u8)>;
+
+/// Candidates a nested rule removes: (potential key, rule parents, nested chain).
+type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>;
+
+/// A rule of the basic part of SE's order, producing into a hint list.
+type Producer<'a> = &'a dyn Fn(&mut Vec<Hint>);
 
 /// One step found by an SE rule.
 #[derive(Clone, Debug)]
@@ -797,17 +806,17 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
 
 fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
     let target = if xyz { 3 } else { 2 };
-    for c in 0..81 {
+    for (c, house) in HOUSE.iter().enumerate() {
         let xy = g.cand[c];
         if xy.count_ones() != target {
             continue;
         }
-        for &xzc in &HOUSE[c] {
+        for &xzc in house {
             let xz = g.cand[xzc as usize];
             if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
                 continue;
             }
-            for &yzc in &HOUSE[c] {
+            for &yzc in house {
                 let yz = g.cand[yzc as usize];
                 if yz.count_ones() != 2 {
                     continue;
@@ -2003,7 +2012,7 @@ fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut Vec<(u8, u8)>) {
     }
 }
 
-fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Option<(u8, u8)>) {
+fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
     let (c, d) = (kcell(k), kdig(k));
     if kon(k) {
         (
@@ -2164,7 +2173,7 @@ impl<'a> Chainer<'a> {
     }
 
     /// The candidates removed by the first of the nested rules that removes any.
-    fn advanced_rules(&self, g: &G, src: &G) -> Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)> {
+    fn advanced_rules(&self, g: &G, src: &G) -> Removed {
         let level = self.cfg.level;
         let mut rules: Vec<u8> = vec![0, 1, 2, 3];
         if level < 4 {
@@ -2802,7 +2811,7 @@ pub(crate) fn next_hint(g: &G, max_level: u8, explain: bool) -> Option<Hint> {
         explain,
     };
     let mut out = Vec::new();
-    let basic: [&dyn Fn(&mut Vec<Hint>); 20] = [
+    let basic: [Producer; 20] = [
         &|o| hidden_single(g, o),
         &|o| locking(g, true, ctx, o),
         &|o| hidden_set(g, 2, true, ctx, o),
