@@ -1862,6 +1862,44 @@ fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     }
 }
 
+/// The links of static chains, precomputed per potential: the grid does not change while
+/// cycles and forcing chains are searched from every candidate.
+struct Links {
+    start: Vec<u32>,
+    data: Vec<(u16, u8)>,
+}
+
+impl Links {
+    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
+        let mut links = Links {
+            start: Vec::with_capacity(NKEYS + 1),
+            data: Vec::new(),
+        };
+        let mut buf = Vec::new();
+        for k in 0..NKEYS as u16 {
+            links.start.push(links.data.len() as u32);
+            if kon(k) == on && g.has(kcell(k), kdig(k)) {
+                f(k, &mut buf);
+                links.data.extend_from_slice(&buf);
+            }
+        }
+        links.start.push(links.data.len() as u32);
+        links
+    }
+
+    fn on_to_off(g: &G, y: bool) -> Links {
+        Links::build(g, true, |k, buf| on_to_off(g, k, y, buf))
+    }
+
+    fn off_to_on(g: &G, y: bool, x: bool) -> Links {
+        Links::build(g, false, |k, buf| off_to_on_static(g, k, y, x, buf))
+    }
+
+    fn get(&self, k: u16) -> &[(u16, u8)] {
+        &self.data[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    }
+}
+
 fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
     let mut q = ar.first_parent(p);
     while let Some(i) = q {
@@ -2029,7 +2067,6 @@ struct Chainer<'a> {
     ctx: Ctx<'a>,
     buf_off: Vec<(u16, u8)>,
     buf_on: Vec<(u16, u8, Parents)>,
-    buf_on_static: Vec<(u16, u8)>,
     /// Reused sets and arena: chaining creates thousands of them per step.
     pool: Vec<PSet>,
     arena: Arena,
@@ -2046,7 +2083,6 @@ impl<'a> Chainer<'a> {
             ctx,
             buf_off: Vec::with_capacity(32),
             buf_on: Vec::with_capacity(4),
-            buf_on_static: Vec::with_capacity(4),
             pool: Vec::new(),
             arena: Arena::default(),
             adv_cache: AdvCache::new(),
@@ -2546,28 +2582,46 @@ impl<'a> Chainer<'a> {
 
     /// SE's cycles and forcing chains (X, Y and XY), the rule rated 6.5–7.x.
     fn loops(&mut self, g: &G, y: bool, x: bool, out: &mut Vec<Hint>) {
+        let on_off = Links::on_to_off(g, y);
+        let off_on = Links::off_to_on(g, y, x);
+        let off_on_x = if x {
+            None
+        } else {
+            Some(Links::off_to_on(g, y, true))
+        };
+        let links = (&on_off, &off_on, off_on_x.as_ref().unwrap_or(&off_on));
         for c in 0..81 {
             if g.val[c] != 0 || g.card(c) <= 1 {
                 continue;
             }
             for d in digits(g.cand[c]) {
-                self.unary(g, c, d, y, x, out);
+                self.unary(g, c, d, y, x, links, out);
             }
         }
     }
 
-    fn unary(&mut self, g: &G, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Hint>) {
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &mut self,
+        g: &G,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        (on_off, off_on, off_on_x): (&Links, &Links, &Links),
+        out: &mut Vec<Hint>,
+    ) {
         if g.card(c) > 2 && !x {
             return;
         }
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = self.cycles(g, &mut ar, source, y, x);
+        let cycles = self.cycles(&mut ar, source, on_off, off_on);
         let mut chains = Vec::new();
         if x {
-            self.forcing(g, &mut ar, source, y, &mut chains);
+            self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
             let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(g, &mut ar, off, y, &mut chains);
+            self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
         }
         let sort_key = match (x, y) {
             (true, true) => 4,
@@ -2665,7 +2719,7 @@ impl<'a> Chainer<'a> {
         self.arena = ar;
     }
 
-    fn cycles(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, x: bool) -> Vec<u32> {
+    fn cycles(&mut self, ar: &mut Arena, source: u32, on_off: &Links, off_on: &Links) -> Vec<u32> {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
@@ -2674,13 +2728,16 @@ impl<'a> Chainer<'a> {
         let mut poff = std::collections::VecDeque::new();
         let mut length = 0;
         let mut cycles = Vec::new();
-        let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             length += 1;
             while let Some(p) = pon.pop_front() {
-                on_to_off(g, ar.key(p), y, &mut buf_off);
-                for &(k, cause) in &buf_off {
+                for &(k, cause) in on_off.get(ar.key(p)) {
+                    // SE queues an "off" again for every path to it. Once its first copy is
+                    // queued, the others can only close a cycle back to the source: the
+                    // potentials they imply are on the list already.
+                    if to_off.contains(k) && !off_on.get(k).iter().any(|&(t, _)| t == skey) {
+                        continue;
+                    }
                     if !is_parent(ar, p, k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
@@ -2690,8 +2747,7 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = poff.pop_front() {
-                off_to_on_static(g, ar.key(p), y, x, &mut buf_on);
-                for (k, cause) in buf_on.drain(..) {
+                for &(k, cause) in off_on.get(ar.key(p)) {
                     let fresh = !to_on.contains(k);
                     let hit = length >= 4 && k == skey;
                     if fresh || hit {
@@ -2707,14 +2763,19 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = buf_off;
-        self.buf_on_static = buf_on;
         self.recycle(to_on);
         self.recycle(to_off);
         cycles
     }
 
-    fn forcing(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, chains: &mut Vec<u32>) {
+    fn forcing(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: &Links,
+        off_on: &Links,
+        chains: &mut Vec<u32>,
+    ) {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
@@ -2727,12 +2788,9 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, source);
             poff.push_back(source);
         }
-        let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
-                on_to_off(g, ar.key(p), y, &mut buf_off);
-                for &(k, cause) in &buf_off {
+                for &(k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -2745,8 +2803,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = poff.pop_front() {
-                off_to_on_static(g, ar.key(p), y, true, &mut buf_on);
-                for (k, cause) in buf_on.drain(..) {
+                for &(k, cause) in off_on.get(ar.key(p)) {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -2759,8 +2816,6 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = buf_off;
-        self.buf_on_static = buf_on;
         self.recycle(to_on);
         self.recycle(to_off);
     }
