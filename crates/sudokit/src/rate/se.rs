@@ -589,8 +589,12 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
 
 /// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
 fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    common_tuple_of(sets.iter().copied(), degree)
+}
+
+fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut u = 0;
-    for &s in sets {
+    for s in sets {
         if s.count_ones() <= 1 {
             return None;
         }
@@ -607,12 +611,15 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             if !(n > degree * 2 || (direct && n > degree)) {
                 continue;
             }
+            let mut pos = [0u16; 9];
+            for (d, p) in pos.iter_mut().enumerate() {
+                *p = g.pos(r, d as u8 + 1);
+            }
             for vm in combos(degree, 9) {
-                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
-                let ps: Vec<u16> = values.iter().map(|&v| g.pos(r, v)).collect();
-                let Some(common) = common_tuple(&ps, degree) else {
+                let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
                     continue;
                 };
+                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
                 let vset = vm as u16;
                 let mut rem = Vec::new();
                 for idx in bits(common as u32) {
@@ -696,9 +703,9 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             if g.empty_count(r) < degree * 2 {
                 continue;
             }
+            let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
             for im in combos(degree, 9) {
-                let cands: Vec<u16> = bits(im).map(|k| g.cand[RC[r][k] as usize]).collect();
-                let Some(common) = common_tuple(&cands, degree) else {
+                let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
                     continue;
                 };
                 let mut rem = Vec::new();
@@ -752,13 +759,16 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         occ[v as usize] += 1;
     }
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        let linepos: [[u16; 9]; 9] =
+            std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
         for base in combos(degree, 9) {
             for d in 1..=9u8 {
                 if occ[d as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let ps: Vec<u16> = bits(base).map(|i| g.pos(t1 * 9 + i, d)).collect();
-                let Some(cover) = common_tuple(&ps, degree) else {
+                let Some(cover) =
+                    common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
+                else {
                     continue;
                 };
                 let mut rem = Vec::new();
