@@ -25,14 +25,6 @@ enum Orientation {
 }
 
 impl Orientation {
-    fn cell(self, line: usize, pos: usize) -> Cell {
-        let (r, c) = match self {
-            Orientation::Rows => (line, pos),
-            Orientation::Columns => (pos, line),
-        };
-        Cell::from_row_col(r, c).expect("line and position are below 9")
-    }
-
     fn base(self, line: usize) -> House {
         match self {
             Orientation::Rows => House::Row(line as u8),
@@ -47,14 +39,14 @@ impl Orientation {
         }
     }
 
+    /// The cells on base lines `lines` (mask) and cover lines `positions` (mask).
     fn cells(self, lines: u16, positions: u16) -> CellSet {
-        let mut set = CellSet::EMPTY;
-        for l in bits(lines) {
-            for p in bits(positions) {
-                set.insert(self.cell(l, p));
-            }
-        }
-        set
+        let union = |mask: u16, house: fn(Orientation, usize) -> House| {
+            bits(mask).fold(CellSet::EMPTY, |acc, i| {
+                acc | CellSet::house(house(self, i))
+            })
+        };
+        union(lines, Orientation::base) & union(positions, Orientation::cover)
     }
 }
 
@@ -86,6 +78,45 @@ const SASHIMI: [Technique; 3] = [
     Technique::SashimiJellyfish,
 ];
 
+/// Calls `f(base_mask, union)` on every set of `n` base lines (from `lines`) whose position
+/// masks together span at most `max_union` positions, stopping at the first `Some`. The
+/// pruning on the running union keeps jellyfish searches small.
+fn base_sets<R>(
+    m: &[u16; 9],
+    lines: &[usize],
+    n: usize,
+    max_union: u32,
+    f: &mut impl FnMut(u16, u16) -> Option<R>,
+) -> Option<R> {
+    fn go<R>(
+        m: &[u16; 9],
+        lines: &[usize],
+        left: usize,
+        base: u16,
+        union: u16,
+        max_union: u32,
+        f: &mut impl FnMut(u16, u16) -> Option<R>,
+    ) -> Option<R> {
+        if left == 0 {
+            return f(base, union);
+        }
+        for (i, &l) in lines.iter().enumerate() {
+            if lines.len() - i < left {
+                break;
+            }
+            let u = union | m[l];
+            if u.count_ones() <= max_union {
+                let r = go(m, &lines[i + 1..], left - 1, base | 1 << l, u, max_union, f);
+                if r.is_some() {
+                    return r;
+                }
+            }
+        }
+        None
+    }
+    go(m, lines, n, 0, 0, max_union, f)
+}
+
 /// The first basic fish of size `n` (2–4) that eliminates something.
 pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *BASIC.get(n.checked_sub(2)?)?;
@@ -95,12 +126,10 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
             let lines: Vec<usize> = (0..9)
                 .filter(|&l| (2..=n as u32).contains(&m[l].count_ones()))
                 .collect();
-            let found = first_combination(&lines, n, &mut |base| {
-                let cover = base.iter().fold(0u16, |acc, &l| acc | m[l]);
+            let found = base_sets(&m, &lines, n, n as u32, &mut |base_mask, cover| {
                 if cover.count_ones() as usize != n {
                     return None;
                 }
-                let base_mask = base.iter().fold(0u16, |acc, &l| acc | 1 << l);
                 let targets = (o.cells(0x1ff & !base_mask, cover) & c.cells_with(d))
                     .iter()
                     .collect();
@@ -125,6 +154,10 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
 
 /// The first finned (`sashimi == false`) or sashimi (`true`) fish of size `n` (2–4) that
 /// eliminates something.
+///
+/// The fins lie in one box, so their positions lie in one chute of three; hence the cover is
+/// the base lines' positions outside some chute, topped up from inside it. That gives at most
+/// a handful of covers per set of base lines instead of every `n`-subset of positions.
 pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
     let idx = n.checked_sub(2)?;
     let technique = *if sashimi { &SASHIMI } else { &FINNED }.get(idx)?;
@@ -133,39 +166,37 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         for o in [Orientation::Rows, Orientation::Columns] {
             let m = masks(c, d, o);
             let lines: Vec<usize> = (0..9).filter(|&l| m[l].count_ones() >= 2).collect();
-            let found = first_combination(&lines, n, &mut |base| {
-                let union = base.iter().fold(0u16, |acc, &l| acc | m[l]);
+            let found = base_sets(&m, &lines, n, n as u32 + 3, &mut |base_mask, union| {
                 if union.count_ones() as usize <= n {
                     return None;
                 }
-                let positions: Vec<usize> = bits(union).collect();
-                let base_mask = base.iter().fold(0u16, |acc, &l| acc | 1 << l);
-                first_combination(&positions, n, &mut |cover_list| {
-                    let cover = cover_list.iter().fold(0u16, |acc, &p| acc | 1 << p);
-                    let fin_positions = union & !cover;
-                    // Fins must fit in one box: their positions in one chute of three.
-                    if ![0b111u16, 0b111 << 3, 0b111 << 6]
-                        .iter()
-                        .any(|&chute| fin_positions & !chute == 0)
-                    {
-                        return None;
+                for chute in [0b111u16, 0b111 << 3, 0b111 << 6] {
+                    let forced = union & !chute;
+                    let inside: Vec<usize> = bits(union & chute).collect();
+                    let Some(extra) = n.checked_sub(forced.count_ones() as usize) else {
+                        continue;
+                    };
+                    if extra >= inside.len() {
+                        // No fin would be left in this chute.
+                        continue;
                     }
-                    let fins = o.cells(base_mask, fin_positions) & with_d;
-                    let fin_box = fins.first()?.box_index();
-                    if fins.iter().any(|f| f.box_index() != fin_box) {
-                        return None;
+                    let found = if extra == 0 {
+                        finned_cover(
+                            c, d, o, &m, base_mask, forced, union, sashimi, technique, with_d,
+                        )
+                    } else {
+                        first_combination(&inside, extra, &mut |add| {
+                            let cover = add.iter().fold(forced, |acc, &p| acc | 1 << p);
+                            finned_cover(
+                                c, d, o, &m, base_mask, cover, union, sashimi, technique, with_d,
+                            )
+                        })
+                    };
+                    if found.is_some() {
+                        return found;
                     }
-                    let per_line: Vec<u32> =
-                        base.iter().map(|&l| (m[l] & cover).count_ones()).collect();
-                    if per_line.contains(&0) || per_line.contains(&1) != sashimi {
-                        return None;
-                    }
-                    let targets =
-                        (o.cells(0x1ff & !base_mask, cover) & with_d & fins.common_peers())
-                            .iter()
-                            .collect();
-                    build(technique, d, o, base_mask, cover, fins, targets, c)
-                })
+                }
+                None
             });
             if found.is_some() {
                 return found;
@@ -173,6 +204,37 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// Checks one base/cover choice of a finned fish and builds its step.
+#[allow(clippy::too_many_arguments)]
+fn finned_cover(
+    c: &Candidates,
+    d: Digit,
+    o: Orientation,
+    m: &[u16; 9],
+    base_mask: u16,
+    cover: u16,
+    union: u16,
+    sashimi: bool,
+    technique: Technique,
+    with_d: CellSet,
+) -> Option<Step> {
+    let fins = o.cells(base_mask, union & !cover) & with_d;
+    let fin_box = fins.first()?.box_index();
+    if fins.iter().any(|f| f.box_index() != fin_box) {
+        return None;
+    }
+    let per_line: Vec<u32> = bits(base_mask)
+        .map(|l| (m[l] & cover).count_ones())
+        .collect();
+    if per_line.contains(&0) || per_line.contains(&1) != sashimi {
+        return None;
+    }
+    let targets = (o.cells(0x1ff & !base_mask, cover) & with_d & fins.common_peers())
+        .iter()
+        .collect();
+    build(technique, d, o, base_mask, cover, fins, targets, c)
 }
 
 #[allow(clippy::too_many_arguments)]
