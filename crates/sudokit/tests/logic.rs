@@ -8,6 +8,7 @@
 //! Data comes from `SUDOKIT_DATA` (default `../shared/data` next to the workspace). The big
 //! files are sampled so the test stays quick; `SUDOKIT_LOGIC_FULL=1` checks every puzzle.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
@@ -60,6 +61,7 @@ struct Outcome {
     puzzles: usize,
     solved: usize,
     steps: usize,
+    used: BTreeMap<Technique, usize>,
 }
 
 /// Runs the engine over every `every`-th puzzle of `name`, asserting each step is true.
@@ -72,6 +74,7 @@ fn check_file(name: &str, every: usize) -> Outcome {
         puzzles: 0,
         solved: 0,
         steps: 0,
+        used: BTreeMap::new(),
     };
     let set = pattern_techniques();
     for (index, grid) in all.iter().enumerate() {
@@ -107,6 +110,7 @@ fn check_file(name: &str, every: usize) -> Outcome {
                 "{name} #{index}: step without effect: {step}"
             );
             out.steps += 1;
+            *out.used.entry(step.technique).or_insert(0) += 1;
         }
         if cands.is_solved() {
             assert!(cands.grid().is_solution_of(grid));
@@ -120,6 +124,8 @@ fn check_file(name: &str, every: usize) -> Outcome {
         100.0 * out.solved as f64 / out.puzzles.max(1) as f64,
         out.steps
     );
+    let used: Vec<String> = out.used.iter().map(|(t, n)| format!("{t} {n}")).collect();
+    println!("  techniques used: {}", used.join(", "));
     out
 }
 

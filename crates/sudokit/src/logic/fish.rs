@@ -66,6 +66,9 @@ fn masks(c: &Candidates, d: Digit, o: Orientation) -> [u16; 9] {
     m
 }
 
+/// Position masks of the three chutes (bands or stacks) of three lines.
+const CHUTES: [u16; 3] = [0b111, 0b111 << 3, 0b111 << 6];
+
 const BASIC: [Technique; 3] = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
 const FINNED: [Technique; 3] = [
     Technique::FinnedXWing,
@@ -78,23 +81,23 @@ const SASHIMI: [Technique; 3] = [
     Technique::SashimiJellyfish,
 ];
 
-/// Calls `f(base_mask, union)` on every set of `n` base lines (from `lines`) whose position
-/// masks together span at most `max_union` positions, stopping at the first `Some`. The
-/// pruning on the running union keeps jellyfish searches small.
+/// Calls `f(base_mask, union)` on every set of `n` base lines (from `lines`) whose union of
+/// position masks passes `fits`, stopping at the first `Some`. `fits` must be monotone (a
+/// union that fails stays failed as lines are added), so partial sets are pruned early,
+/// which keeps jellyfish searches small.
 fn base_sets<R>(
     m: &[u16; 9],
     lines: &[usize],
     n: usize,
-    max_union: u32,
+    fits: impl Fn(u16) -> bool,
     f: &mut impl FnMut(u16, u16) -> Option<R>,
 ) -> Option<R> {
     fn go<R>(
         m: &[u16; 9],
         lines: &[usize],
         left: usize,
-        base: u16,
-        union: u16,
-        max_union: u32,
+        (base, union): (u16, u16),
+        fits: &impl Fn(u16) -> bool,
         f: &mut impl FnMut(u16, u16) -> Option<R>,
     ) -> Option<R> {
         if left == 0 {
@@ -105,8 +108,8 @@ fn base_sets<R>(
                 break;
             }
             let u = union | m[l];
-            if u.count_ones() <= max_union {
-                let r = go(m, &lines[i + 1..], left - 1, base | 1 << l, u, max_union, f);
+            if fits(u) {
+                let r = go(m, &lines[i + 1..], left - 1, (base | 1 << l, u), fits, f);
                 if r.is_some() {
                     return r;
                 }
@@ -114,7 +117,7 @@ fn base_sets<R>(
         }
         None
     }
-    go(m, lines, n, 0, 0, max_union, f)
+    go(m, lines, n, (0, 0), &fits, f)
 }
 
 /// The first basic fish of size `n` (2–4) that eliminates something.
@@ -126,7 +129,8 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
             let lines: Vec<usize> = (0..9)
                 .filter(|&l| (2..=n as u32).contains(&m[l].count_ones()))
                 .collect();
-            let found = base_sets(&m, &lines, n, n as u32, &mut |base_mask, cover| {
+            let fits = |u: u16| u.count_ones() as usize <= n;
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, cover| {
                 if cover.count_ones() as usize != n {
                     return None;
                 }
@@ -166,11 +170,17 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         for o in [Orientation::Rows, Orientation::Columns] {
             let m = masks(c, d, o);
             let lines: Vec<usize> = (0..9).filter(|&l| m[l].count_ones() >= 2).collect();
-            let found = base_sets(&m, &lines, n, n as u32 + 3, &mut |base_mask, union| {
+            // Outside the fins' chute, the positions must fit in the cover.
+            let fits = |u: u16| {
+                CHUTES
+                    .iter()
+                    .any(|&ch| (u & !ch).count_ones() as usize <= n)
+            };
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, union| {
                 if union.count_ones() as usize <= n {
                     return None;
                 }
-                for chute in [0b111u16, 0b111 << 3, 0b111 << 6] {
+                for chute in CHUTES {
                     let forced = union & !chute;
                     let inside: Vec<usize> = bits(union & chute).collect();
                     let Some(extra) = n.checked_sub(forced.count_ones() as usize) else {
@@ -220,17 +230,30 @@ fn finned_cover(
     technique: Technique,
     with_d: CellSet,
 ) -> Option<Step> {
-    let fins = o.cells(base_mask, union & !cover) & with_d;
-    let fin_box = fins.first()?.box_index();
-    if fins.iter().any(|f| f.box_index() != fin_box) {
+    // Mask tests first: fins on base lines of one band (their positions already lie in one
+    // chute), every base line touching the cover, and a cover candidate in the fin box.
+    let fin_pos = union & !cover;
+    let mut fin_lines = 0u16;
+    let mut thin_line = false;
+    for l in bits(base_mask) {
+        if m[l] & fin_pos != 0 {
+            fin_lines |= 1 << l;
+        }
+        match (m[l] & cover).count_ones() {
+            0 => return None,
+            1 => thin_line = true,
+            _ => {}
+        }
+    }
+    if thin_line != sashimi {
         return None;
     }
-    let per_line: Vec<u32> = bits(base_mask)
-        .map(|l| (m[l] & cover).count_ones())
-        .collect();
-    if per_line.contains(&0) || per_line.contains(&1) != sashimi {
+    let band = CHUTES.iter().copied().find(|&b| fin_lines & !b == 0)?;
+    let chute = CHUTES.iter().copied().find(|&b| fin_pos & !b == 0)?;
+    if !bits(band & !base_mask).any(|t| m[t] & cover & chute != 0) {
         return None;
     }
+    let fins = o.cells(base_mask, fin_pos) & with_d;
     let targets = (o.cells(0x1ff & !base_mask, cover) & with_d & fins.common_peers())
         .iter()
         .collect();
