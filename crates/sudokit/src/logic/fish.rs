@@ -81,35 +81,37 @@ const SASHIMI: [Technique; 3] = [
     Technique::SashimiJellyfish,
 ];
 
-/// Calls `f(base_mask, union)` on every set of `n` base lines (from `lines`) whose union of
-/// position masks passes `fits`, stopping at the first `Some`. `fits` must be monotone (a
-/// union that fails stays failed as lines are added), so partial sets are pruned early,
-/// which keeps jellyfish searches small.
+/// Calls `f(base_mask, bands)` on every set of `n` base lines (from `lines`), where
+/// `bands[k]` is the union of the position masks of the chosen lines in band `k` (lines
+/// `3k..3k+3`), stopping at the first `Some`. Sets whose partial `bands` fail `fits` are
+/// pruned; `fits` must be monotone (once failed, adding lines never helps), which keeps
+/// jellyfish searches small.
 fn base_sets<R>(
     m: &[u16; 9],
     lines: &[usize],
     n: usize,
-    fits: impl Fn(u16) -> bool,
-    f: &mut impl FnMut(u16, u16) -> Option<R>,
+    fits: impl Fn(&[u16; 3]) -> bool,
+    f: &mut impl FnMut(u16, &[u16; 3]) -> Option<R>,
 ) -> Option<R> {
     fn go<R>(
         m: &[u16; 9],
         lines: &[usize],
         left: usize,
-        (base, union): (u16, u16),
-        fits: &impl Fn(u16) -> bool,
-        f: &mut impl FnMut(u16, u16) -> Option<R>,
+        (base, bands): (u16, [u16; 3]),
+        fits: &impl Fn(&[u16; 3]) -> bool,
+        f: &mut impl FnMut(u16, &[u16; 3]) -> Option<R>,
     ) -> Option<R> {
         if left == 0 {
-            return f(base, union);
+            return f(base, &bands);
         }
         for (i, &l) in lines.iter().enumerate() {
             if lines.len() - i < left {
                 break;
             }
-            let u = union | m[l];
-            if fits(u) {
-                let r = go(m, &lines[i + 1..], left - 1, (base | 1 << l, u), fits, f);
+            let mut next = bands;
+            next[l / 3] |= m[l];
+            if fits(&next) {
+                let r = go(m, &lines[i + 1..], left - 1, (base | 1 << l, next), fits, f);
                 if r.is_some() {
                     return r;
                 }
@@ -117,7 +119,18 @@ fn base_sets<R>(
         }
         None
     }
-    go(m, lines, n, (0, 0), &fits, f)
+    go(m, lines, n, (0, [0; 3]), &fits, f)
+}
+
+/// The positions a finned fish's cover must include if its fins lie in chute `chute` and on
+/// base lines of band `band`: everything outside the chute, and the chute positions used by
+/// base lines of other bands.
+fn forced_cover(bands: &[u16; 3], chute: u16, band: usize) -> u16 {
+    let union = bands[0] | bands[1] | bands[2];
+    let others = (0..3)
+        .filter(|&k| k != band)
+        .fold(0, |acc, k| acc | bands[k]);
+    (union & !chute) | (others & chute)
 }
 
 /// The first basic fish of size `n` (2–4) that eliminates something.
@@ -129,8 +142,9 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
             let lines: Vec<usize> = (0..9)
                 .filter(|&l| (2..=n as u32).contains(&m[l].count_ones()))
                 .collect();
-            let fits = |u: u16| u.count_ones() as usize <= n;
-            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, cover| {
+            let fits = |b: &[u16; 3]| (b[0] | b[1] | b[2]).count_ones() as usize <= n;
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, bands| {
+                let cover = bands[0] | bands[1] | bands[2];
                 if cover.count_ones() as usize != n {
                     return None;
                 }
@@ -170,40 +184,34 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         for o in [Orientation::Rows, Orientation::Columns] {
             let m = masks(c, d, o);
             let lines: Vec<usize> = (0..9).filter(|&l| m[l].count_ones() >= 2).collect();
-            // Outside the fins' chute, the positions must fit in the cover.
-            let fits = |u: u16| {
-                CHUTES
-                    .iter()
-                    .any(|&ch| (u & !ch).count_ones() as usize <= n)
+            // Some box (chute and band) must be able to hold every fin.
+            let fits = |b: &[u16; 3]| {
+                CHUTES.iter().any(|&ch| {
+                    (0..3).any(|band| forced_cover(b, ch, band).count_ones() as usize <= n)
+                })
             };
-            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, union| {
-                if union.count_ones() as usize <= n {
-                    return None;
-                }
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, bands| {
+                let union = bands[0] | bands[1] | bands[2];
                 for chute in CHUTES {
-                    let forced = union & !chute;
-                    let inside: Vec<usize> = bits(union & chute).collect();
-                    let Some(extra) = n.checked_sub(forced.count_ones() as usize) else {
-                        continue;
-                    };
-                    if extra >= inside.len() {
-                        // No fin would be left in this chute.
-                        continue;
-                    }
-                    let found = if extra == 0 {
-                        finned_cover(
-                            c, d, o, &m, base_mask, forced, union, sashimi, technique, with_d,
-                        )
-                    } else {
-                        first_combination(&inside, extra, &mut |add| {
+                    for band in (0..3).filter(|&k| bands[k] & chute != 0) {
+                        let forced = forced_cover(bands, chute, band);
+                        let Some(extra) = n.checked_sub(forced.count_ones() as usize) else {
+                            continue;
+                        };
+                        let inside: Vec<usize> = bits(bands[band] & chute & !forced).collect();
+                        if extra >= inside.len() {
+                            // No fin would be left in this box.
+                            continue;
+                        }
+                        let found = first_combination_or_none(&inside, extra, &mut |add| {
                             let cover = add.iter().fold(forced, |acc, &p| acc | 1 << p);
                             finned_cover(
                                 c, d, o, &m, base_mask, cover, union, sashimi, technique, with_d,
                             )
-                        })
-                    };
-                    if found.is_some() {
-                        return found;
+                        });
+                        if found.is_some() {
+                            return found;
+                        }
                     }
                 }
                 None
@@ -214,6 +222,19 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// `first_combination`, where choosing nothing (`k == 0`) is the one empty combination.
+fn first_combination_or_none<R>(
+    items: &[usize],
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> Option<R>,
+) -> Option<R> {
+    if k == 0 {
+        f(&[])
+    } else {
+        first_combination(items, k, f)
+    }
 }
 
 /// Checks one base/cover choice of a finned fish and builds its step.
