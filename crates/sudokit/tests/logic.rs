@@ -147,13 +147,19 @@ fn small_collections_every_puzzle() {
 #[test]
 fn project_euler_puzzles_all_fall_to_basic_techniques() {
     let o = check_file("p096_sudoku.txt", 1);
-    assert_eq!(o.puzzles, 50);
-    assert!(o.solved >= 45, "only {} of 50 solved", o.solved);
+    assert_eq!((o.puzzles, o.solved), (50, 50));
 }
 
 #[test]
 fn seventeen_clue_sample() {
-    check_file("puzzles2_17_clue", 200);
+    let o = check_file("puzzles2_17_clue", 200);
+    // Measured over all 49,158: 97.0% fall to the pattern families.
+    assert!(
+        o.solved * 10 >= o.puzzles * 9,
+        "{} of {}",
+        o.solved,
+        o.puzzles
+    );
 }
 
 #[test]
@@ -166,4 +172,70 @@ fn hard_collections_sample() {
 #[test]
 fn multi_solution_sample_never_contradicts_a_solution() {
     check_file("puzzles7_serg_benchmark", 40);
+}
+
+/// Along each sampled solve, runs every pattern finder on every intermediate state (not just
+/// the first that fires, as the solver does), so techniques late in the order are checked on
+/// states where simpler steps also exist. Uniqueness finders run only on unique puzzles.
+fn check_every_finder(name: &str, every: usize) -> usize {
+    let full = std::env::var_os("SUDOKIT_LOGIC_FULL").is_some();
+    let set = pattern_techniques();
+    let mut checked = 0;
+    for grid in puzzles(name, if full { 1 } else { every }) {
+        let outcome = solver::count(&grid, 2);
+        let Some(solution) = outcome.solution else {
+            continue;
+        };
+        let unique = outcome.count == 1;
+        let engine = Solver::new(set.clone()).unique(unique);
+        let mut cands = Candidates::new(&grid);
+        while !cands.is_solved() {
+            for &t in set.techniques() {
+                if t.needs_uniqueness() && !unique {
+                    continue;
+                }
+                let Some(step) = finder(t).and_then(|f| f(&cands)) else {
+                    continue;
+                };
+                assert_eq!(step.technique, t, "{grid}: finder for {t} returned {step}");
+                assert!(!step.is_empty(), "{grid}: empty step {step}");
+                for &(c, d) in &step.placements {
+                    assert_eq!(
+                        solution.get(c),
+                        Some(d),
+                        "{grid}: wrong placement in {step}"
+                    );
+                }
+                for &(c, d) in &step.eliminations {
+                    assert!(
+                        cands.get(c).contains(d),
+                        "{grid}: {step} removes absent {c}<>{d}"
+                    );
+                    assert_ne!(
+                        solution.get(c),
+                        Some(d),
+                        "{grid}: true digit removed by {step}"
+                    );
+                }
+                checked += 1;
+            }
+            let Some(step) = engine.next_step(&cands) else {
+                break;
+            };
+            apply(&mut cands, &step);
+        }
+    }
+    println!("{name}: {checked} finder results checked");
+    checked
+}
+
+#[test]
+fn every_finder_on_every_state() {
+    let mut checked = 0;
+    checked += check_every_finder("se_rated_calibration.tsv", 4);
+    checked += check_every_finder("puzzles3_magictour_top1465", 40);
+    checked += check_every_finder("puzzles2_17_clue", 2000);
+    checked += check_every_finder("puzzles6_forum_hardest_1106", 25);
+    checked += check_every_finder("puzzles7_serg_benchmark", 1000);
+    assert!(checked > 1000, "only {checked} finder results checked");
 }
