@@ -1,0 +1,286 @@
+//! The last resort: trial, so that every puzzle with a unique solution is finished.
+//!
+//! A trial assumes one candidate and follows the consequences mechanically. It is reported
+//! as [`Technique::Trial`], never dressed up as pure logic, and it never guesses: a candidate
+//! is only removed when the assumption is *proved* impossible.
+//!
+//! 1. **Singles trial.** Assume `cell = digit`, then place naked and hidden singles until
+//!    they stall. If some cell runs out of candidates, or some digit has no place left in a
+//!    house, the assumption is false and the candidate goes. Cells with the fewest
+//!    candidates are tried first, so the usual case is a bivalue cell whose other digit is
+//!    then a naked single.
+//! 2. **Search trial.** When no single assumption breaks under singles, assume a candidate
+//!    and search exhaustively beneath it (singles after every assumption, branching on the
+//!    cell with the fewest candidates). If no branch reaches a full grid, the candidate is
+//!    impossible. This is complete: in a puzzle with one solution every false candidate
+//!    fails this way, and of two candidates of one cell at most one is true, so trying both
+//!    digits of the first undecided cell always removes one. The step states how many
+//!    assumptions the refutation took and how deep it went.
+//!
+//! Nothing here relies on the puzzle being unique: a candidate is removed only when no
+//! completion of the grid contains it. On a grid with several solutions where every
+//! candidate of every cell extends to some solution, no trial succeeds and the finder
+//! returns `None`.
+
+use crate::candidates::Candidates;
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::step::{Step, Technique};
+
+/// How singles propagation ended.
+enum Outcome {
+    /// The grid broke; the text says where.
+    Contradiction(String),
+    /// Every cell is filled.
+    Solved,
+    /// Singles ran out on an unfinished grid.
+    Stalled,
+}
+
+/// Trial: a singles trial if one refutes a candidate, else a search trial.
+pub fn trial(c: &Candidates) -> Option<Step> {
+    let order = trial_order(c);
+    for &(cell, digit) in &order {
+        let mut s = c.clone();
+        s.place(cell, digit);
+        let mut placed = 0;
+        if let Outcome::Contradiction(why) = propagate(&mut s, &mut placed) {
+            let detail = format!(
+                "assume {cell}={digit}: {placed} single{} later {why}",
+                if placed == 1 { "" } else { "s" }
+            );
+            return Some(step(cell, digit, detail));
+        }
+    }
+    for &(cell, digit) in &order {
+        let mut s = c.clone();
+        s.place(cell, digit);
+        let mut stats = SearchStats::default();
+        if !has_solution(s, 1, &mut stats) {
+            let detail = format!(
+                "assume {cell}={digit}: all {} branch{} of a trial search (up to {} assumption{} deep) end in a contradiction",
+                stats.nodes,
+                if stats.nodes == 1 { "" } else { "es" },
+                stats.depth,
+                if stats.depth == 1 { "" } else { "s" },
+            );
+            return Some(step(cell, digit, detail));
+        }
+    }
+    None
+}
+
+fn step(cell: Cell, digit: Digit, detail: String) -> Step {
+    let mut s = Step::new(Technique::Trial);
+    s.eliminations.push((cell, digit));
+    s.cells.push(cell);
+    s.digits = DigitSet::single(digit);
+    s.detail = detail;
+    s
+}
+
+/// Every candidate, cells with the fewest candidates first, then by cell and digit.
+fn trial_order(c: &Candidates) -> Vec<(Cell, Digit)> {
+    let mut cells: Vec<Cell> = Cell::all().filter(|&x| c.get(x).len() >= 2).collect();
+    cells.sort_by_key(|&x| (c.get(x).len(), x.index()));
+    cells
+        .iter()
+        .flat_map(|&x| c.get(x).iter().map(move |d| (x, d)))
+        .collect()
+}
+
+/// Places naked and hidden singles until none is left, the grid is full, or it breaks;
+/// `placed` counts the singles placed.
+fn propagate(s: &mut Candidates, placed: &mut usize) -> Outcome {
+    loop {
+        let mut progress = false;
+        for cell in Cell::all() {
+            if s.value(cell).is_some() {
+                continue;
+            }
+            let cands = s.get(cell);
+            match cands.only() {
+                Some(d) => {
+                    s.place(cell, d);
+                    *placed += 1;
+                    progress = true;
+                }
+                None if cands.is_empty() => {
+                    return Outcome::Contradiction(format!("{cell} has no candidate left"));
+                }
+                None => {}
+            }
+        }
+        for house in House::all() {
+            let mut placed_here = DigitSet::EMPTY;
+            for &cell in house.cells() {
+                if let Some(d) = s.value(cell) {
+                    if placed_here.contains(d) {
+                        return Outcome::Contradiction(format!("{d} appears twice in {house}"));
+                    }
+                    placed_here.insert(d);
+                }
+            }
+            for d in (!placed_here).iter() {
+                let cells = s.cells_with_in(house, d);
+                match cells.len() {
+                    0 => {
+                        return Outcome::Contradiction(format!("{d} has no place left in {house}"))
+                    }
+                    1 => {
+                        if let Some(cell) = cells.first() {
+                            s.place(cell, d);
+                            *placed += 1;
+                            progress = true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if s.is_solved() {
+            return Outcome::Solved;
+        }
+        if !progress {
+            return Outcome::Stalled;
+        }
+    }
+}
+
+/// What a search trial cost: assumptions made and the deepest nesting.
+#[derive(Default)]
+struct SearchStats {
+    nodes: usize,
+    depth: usize,
+}
+
+/// Whether singles plus exhaustive branching from `s` reach a full, valid grid.
+fn has_solution(mut s: Candidates, depth: usize, stats: &mut SearchStats) -> bool {
+    stats.nodes += 1;
+    stats.depth = stats.depth.max(depth);
+    let mut placed = 0;
+    match propagate(&mut s, &mut placed) {
+        Outcome::Contradiction(_) => false,
+        Outcome::Solved => s.grid().conflict().is_none(),
+        Outcome::Stalled => {
+            let Some(cell) = branch_cell(&s) else {
+                return false;
+            };
+            s.get(cell).iter().any(|d| {
+                let mut t = s.clone();
+                t.place(cell, d);
+                has_solution(t, depth + 1, stats)
+            })
+        }
+    }
+}
+
+/// The empty cell with the fewest candidates (at least two after a stalled propagation).
+fn branch_cell(s: &Candidates) -> Option<Cell> {
+    let empty: CellSet = Cell::all().filter(|&x| s.value(x).is_none()).collect();
+    empty.iter().min_by_key(|&x| s.get(x).len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::{cell, d, from_line};
+    use crate::logic::{apply, Solver, TechniqueSet};
+
+    const INKALA_2012: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA_2012_SOLUTION: &str =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+    #[test]
+    fn singles_trial_refutes_a_candidate_that_breaks_a_house() {
+        // Row 1 of an easy puzzle: r1c1 can be 4 (true) or something else; trying the false
+        // digit must end in a contradiction found by singles, and the step removes it.
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let sol =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        let c = from_line(line);
+        let s = trial(&c).expect("a trial step");
+        assert_eq!(s.technique, Technique::Trial);
+        assert!(s.placements.is_empty());
+        assert_eq!(s.eliminations.len(), 1);
+        let (x, dg) = s.eliminations[0];
+        assert_ne!(sol.as_bytes()[x.index()] - b'0', dg.get());
+        assert!(s.detail.contains("assume"), "{}", s.detail);
+        // Bivalue cells first: the eliminated cell has the fewest candidates of the grid.
+        let fewest = Cell::all()
+            .map(|y| c.get(y).len())
+            .filter(|&n| n >= 2)
+            .min();
+        assert_eq!(Some(c.get(x).len()), fewest);
+    }
+
+    #[test]
+    fn a_contradiction_is_reported_with_its_reason() {
+        // r1c1..r1c8 hold 1..8, so r1c9 can only be 9; assuming r9c9=9 empties r1c9.
+        let c = from_line(&format!("{}{}", "12345678.", ".".repeat(72)));
+        let mut t = c.clone();
+        t.place(cell(9, 9), d(9));
+        let mut placed = 0;
+        match propagate(&mut t, &mut placed) {
+            Outcome::Contradiction(why) => assert!(why.contains("r1c9"), "{why}"),
+            _ => panic!("expected a contradiction"),
+        }
+    }
+
+    #[test]
+    fn trial_alone_finishes_the_hardest_puzzle_correctly() {
+        let set = TechniqueSet::new([
+            Technique::FullHouse,
+            Technique::HiddenSingle,
+            Technique::NakedSingle,
+            Technique::Trial,
+        ]);
+        let mut c = from_line(INKALA_2012);
+        let mut trials = 0;
+        while !c.is_solved() {
+            let step = Solver::new(set.clone()).next_step(&c).expect("progress");
+            for &(x, dg) in &step.eliminations {
+                assert_ne!(INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0', dg.get());
+            }
+            for &(x, dg) in &step.placements {
+                assert_eq!(INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0', dg.get());
+            }
+            trials += usize::from(step.technique == Technique::Trial);
+            assert!(apply(&mut c, &step));
+        }
+        assert!(trials > 0);
+        assert_eq!(c.grid().to_string(), INKALA_2012_SOLUTION);
+    }
+
+    #[test]
+    fn search_trial_is_used_when_singles_cannot_refute() {
+        // The search trial decides candidates exactly: true ones have a completion, false
+        // ones do not.
+        let c = from_line(INKALA_2012);
+        for &(x, dg) in trial_order(&c).iter().take(6) {
+            let mut s = c.clone();
+            s.place(x, dg);
+            let mut stats = SearchStats::default();
+            let truth = INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0' == dg.get();
+            assert_eq!(has_solution(s, 1, &mut stats), truth, "{x}={dg}");
+            assert!(stats.nodes >= 1);
+        }
+    }
+
+    #[test]
+    fn several_solutions_never_yield_a_step() {
+        // A full grid with a deadly rectangle opened: r1c1,r1c2,r4c1,r4c2 hold 1,2 / 2,1 and
+        // swapping them gives a second solution, so no candidate can be refuted.
+        let sol =
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+        let line: String = sol
+            .chars()
+            .enumerate()
+            .map(|(i, ch)| if [0, 1, 27, 28].contains(&i) { '.' } else { ch })
+            .collect();
+        let c = from_line(&line);
+        assert_eq!(c.get(cell(1, 1)).len(), 2);
+        assert!(trial(&c).is_none());
+    }
+}

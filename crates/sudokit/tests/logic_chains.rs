@@ -1,0 +1,123 @@
+//! Every step of the full technique set, chains and trial included, checked against the true
+//! solution on a sample of every data file; every unique puzzle must be solved to the end.
+//!
+//! The sample is every `n`-th puzzle so the suite stays fast; the `explain` benchmark runs
+//! whole files.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+
+use sudokit::grid::{Cell, Grid};
+use sudokit::logic::{Solver, TechniqueSet};
+use sudokit::parse::records;
+use sudokit::solver;
+use sudokit::step::Technique;
+
+/// The shared data folder; fails loudly when absent.
+fn data_dir() -> PathBuf {
+    let dir = std::env::var_os("SUDOKIT_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
+    assert!(
+        dir.is_dir(),
+        "data folder {} not found: set SUDOKIT_DATA to the folder of the public puzzle collections",
+        dir.display()
+    );
+    dir
+}
+
+fn puzzles(name: &str, every: usize) -> Vec<Grid> {
+    let path = data_dir().join(name);
+    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    records(BufReader::new(file))
+        .map(|r| r.expect("readable data file"))
+        .step_by(every)
+        .map(|r| r.puzzle.expect("valid puzzle"))
+        .collect()
+}
+
+/// Explains every sampled unique puzzle of `name`, checking each step against the solution.
+/// Returns the technique counts (for a look at what was exercised).
+fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
+    let solver = Solver::new(TechniqueSet::all()).unique(true);
+    let mut used = BTreeMap::new();
+    let mut checked = 0;
+    for puzzle in puzzles(name, every) {
+        let outcome = solver::count(&puzzle, 2);
+        if outcome.count != 1 {
+            continue;
+        }
+        let solution = outcome.solution.expect("a unique puzzle has a solution");
+        let truth = |c: Cell| solution.get(c).expect("solution is full");
+        let explanation = solver.explain(&puzzle);
+        for step in &explanation.steps {
+            *used.entry(step.technique).or_insert(0) += 1;
+            for &(cell, digit) in &step.placements {
+                assert_eq!(
+                    truth(cell),
+                    digit,
+                    "{name}: {puzzle}: wrong placement in {step}"
+                );
+            }
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    truth(cell),
+                    digit,
+                    "{name}: {puzzle}: true digit removed by {step}"
+                );
+            }
+        }
+        assert!(explanation.solved, "{name}: {puzzle}: not solved");
+        assert_eq!(
+            explanation.final_state.grid(),
+            &solution,
+            "{name}: {puzzle}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0, "{name}: no unique puzzle sampled");
+    used
+}
+
+#[test]
+fn hardest_1106_sample() {
+    let used = check_file("puzzles6_forum_hardest_1106", 8);
+    assert!(used.contains_key(&Technique::Trial));
+}
+
+#[test]
+fn magictour_top1465_sample() {
+    let used = check_file("puzzles3_magictour_top1465", 30);
+    assert!(
+        used.keys().any(|t| matches!(
+            t,
+            Technique::XChain | Technique::XYChain | Technique::Aic | Technique::GroupedAic
+        )),
+        "{used:?}"
+    );
+}
+
+#[test]
+fn forum_hardest_1905_sample() {
+    check_file("puzzles5_forum_hardest_1905_11+", 1000);
+}
+
+#[test]
+fn seventeen_clue_sample() {
+    check_file("puzzles2_17_clue", 1000);
+}
+
+#[test]
+fn small_files() {
+    for name in [
+        "p096_sudoku.txt",
+        "inkala_2006.txt",
+        "inkala_2012.txt",
+        "gosudoku_simple-01.txt",
+        "gosudoku_simple-02.txt",
+    ] {
+        check_file(name, 1);
+    }
+}
