@@ -183,6 +183,24 @@ impl G {
         g
     }
 
+    /// A grid from values and candidate masks (a pencil-mark state).
+    pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> G {
+        let mut g = G {
+            val: *values,
+            cand: [0; 81],
+            dm: [0; 9],
+        };
+        for (c, &m) in cands.iter().enumerate() {
+            if g.val[c] == 0 {
+                g.cand[c] = m & 0x1ff;
+                for d in digits(g.cand[c]) {
+                    g.dm[d as usize - 1] |= 1u128 << c;
+                }
+            }
+        }
+        g
+    }
+
     fn has(&self, c: usize, d: u8) -> bool {
         self.cand[c] & bit(d) != 0
     }
@@ -1947,6 +1965,31 @@ pub(crate) struct Cfg {
 }
 
 impl Cfg {
+    /// SE's Nishio rule (7.5).
+    pub(crate) const NISHIO: Cfg = Cfg {
+        mult: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    /// SE's static multiple forcing chains (8.0).
+    pub(crate) const MULTIPLE: Cfg = Cfg {
+        mult: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    /// SE's dynamic forcing chains, nested `level` deep (8.5, 9.0, 9.5, …).
+    pub(crate) const fn dynamic(level: u8) -> Cfg {
+        Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
     const LOOPS: Cfg = Cfg {
         mult: false,
         dynamic: false,
