@@ -174,8 +174,8 @@ mod tests {
                 .or_else(|| finders.iter().find_map(|f| f(&cands)))
                 .expect("a step");
             check(&step, &solution);
-            if step.chain.is_some() {
-                assert!(step.chain.as_ref().unwrap().contains("=>"), "{step}");
+            if let Some(chain) = &step.chain {
+                assert!(chain.contains("=>"), "{step}");
                 used.push(step.technique);
             }
             assert!(apply(&mut cands, &step));
