@@ -6,6 +6,7 @@
 mod batch;
 mod explain;
 mod hint;
+mod rate;
 mod solve;
 
 use std::process::ExitCode;
@@ -32,6 +33,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the next step only, in rising detail.
     Hint(hint::HintArgs),
+    /// Rate puzzles: Sudoku Explainer's ER/EP/ED, assumptions, solver effort, level.
+    Rate(rate::RateArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Rate(args) => rate::run(args),
     };
     match status {
         Ok(code) => ExitCode::from(code),
