@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
 
 /// The pencil-mark state: placed digits plus the candidates of every empty cell.
@@ -376,6 +377,22 @@ impl fmt::Display for PencilMarkError {
 
 impl std::error::Error for PencilMarkError {}
 
+impl From<PencilMarkError> for ParseError {
+    /// The crate-wide parse error, for callers that handle every input error alike.
+    fn from(e: PencilMarkError) -> ParseError {
+        let full = e.to_string();
+        let reason = full
+            .split_once(": ")
+            .map_or(full.as_str(), |(_, why)| why)
+            .to_string();
+        ParseError {
+            kind: ParseErrorKind::BadPencilMarks { reason },
+            line: e.line,
+            column: e.column,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,6 +489,12 @@ mod tests {
         );
         assert_eq!(e.column, 10);
         assert!(e.to_string().starts_with("line 1, column 10:"));
+        let general = ParseError::from(e);
+        assert_eq!((general.line, general.column), (1, 10));
+        assert!(matches!(
+            general.kind,
+            ParseErrorKind::BadPencilMarks { ref reason } if reason.starts_with("found '2'")
+        ));
     }
 
     #[test]

@@ -30,6 +30,7 @@
 
 pub mod chains;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -94,6 +95,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         T::GroupedAic => chains::grouped_aic,
+        T::NishioForcingChain => forcing::nishio,
+        T::ForcingChainVerity => forcing::chain_verity,
+        T::ForcingChainContradiction => forcing::chain_contradiction,
+        T::ForcingNetContradiction => forcing::net_contradiction,
+        T::ForcingNetVerity => forcing::net_verity,
         T::Trial => trial::trial,
         _ => return None,
     })
@@ -518,6 +524,54 @@ mod tests {
         );
         assert!(TechniqueSet::parse("x-wong").is_err());
         assert!(TechniqueSet::parse("").is_err());
+    }
+
+    /// Arbitrary pencil-mark states (most of them contradictory): no finder may panic, and
+    /// every step must only remove candidates that are there and place digits in empty cells
+    /// that allow them, and must name its own technique.
+    #[test]
+    fn finders_are_well_behaved_on_arbitrary_marks() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..80 {
+            let density = next() % 5 + 2;
+            let tokens: Vec<String> = (0..81)
+                .map(|_| {
+                    let set: String = (1..=9u8)
+                        .filter(|_| next() % 9 < density)
+                        .map(|d| char::from(b'0' + d))
+                        .collect();
+                    if set.is_empty() {
+                        "12".to_string()
+                    } else {
+                        set
+                    }
+                })
+                .collect();
+            let c = Candidates::from_pencil_marks(&tokens.join(" ")).expect("valid marks");
+            for &t in Technique::ALL {
+                let Some(step) = finder(t).and_then(|f| f(&c)) else {
+                    continue;
+                };
+                assert_eq!(step.technique, t);
+                assert!(!step.is_empty(), "{step}");
+                for &(cell, d) in &step.eliminations {
+                    assert!(
+                        c.get(cell).contains(d),
+                        "{step} removes a missing candidate"
+                    );
+                }
+                for &(cell, d) in &step.placements {
+                    assert!(c.value(cell).is_none() && c.get(cell).contains(d), "{step}");
+                }
+                assert!(!step.to_string().is_empty());
+            }
+        }
     }
 
     #[test]
