@@ -1,10 +1,9 @@
 //! `sudokit canon` and `sudokit same` end to end: records in order, trailing text, dedupe,
 //! JSON with a working transform, error records, exit statuses.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-use assert_cmd::cargo::CommandCargoExt;
+use common::run;
 use sudokit::transform::Transform;
 use sudokit::Grid;
 
@@ -19,29 +18,6 @@ const MOVED: &str =
 /// A different puzzle (first line of the 17-clue collection).
 const OTHER: &str =
     ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
-
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::cargo_bin("sudokit")
-        .expect("the sudokit binary is built")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    let out = child.wait_with_output().expect("sudokit finishes");
-    (
-        String::from_utf8(out.stdout).expect("utf-8 output"),
-        String::from_utf8(out.stderr).expect("utf-8 errors"),
-        out.status.code().expect("exit code"),
-    )
-}
 
 /// Parses `transpose=.. rows=.. cols=.. digits=..` as `same` prints it.
 fn transform(text: &str) -> Transform {

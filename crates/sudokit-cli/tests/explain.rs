@@ -1,24 +1,17 @@
 //! `sudokit explain` and `sudokit hint` end to end.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{run, MULTIPLE};
 use sudokit::Grid;
 
 /// Solved by singles, pointing, a naked pair and an X-Wing (SE 3.2 in the calibration list).
 const XWING: &str =
     "....2.65.6.2.14...4....8.2..71......83.....16......78..6.5....3...14.5.8.84.9....";
-const MULTIPLE: &str =
-    "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 fn sudokit(args: &[&str]) -> (String, i32) {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        out.status.code().unwrap(),
-    )
+    let (out, _, code) = run(args, "");
+    (out, code)
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! `sudokit rate` end to end: forum-style lines, TSV, JSON, summary, plot, error records.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{run, MULTIPLE};
 
 /// Sudoku Explainer 1.2.1 rates this 6.7/1.2/1.2 (the calibration list's first puzzle).
 const RATED_67: &str =
@@ -8,22 +10,9 @@ const RATED_67: &str =
 /// Hidden singles in boxes solve it: 1.2/1.2/1.2, no assumption needed.
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-const MULTIPLE: &str =
-    "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 fn rate(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = Command::cargo_bin("sudokit")
-        .unwrap()
-        .arg("rate")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
+    run(&[&["rate"], args].concat(), stdin)
 }
 
 #[test]

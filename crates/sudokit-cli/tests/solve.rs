@@ -1,9 +1,11 @@
 //! `sudokit solve` end to end: output records, order, error records, exit statuses.
 
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+mod common;
 
-use assert_cmd::cargo::CommandCargoExt;
+use std::io::{Read, Write};
+use std::process::Stdio;
+
+use common::{run, sudokit, MULTIPLE};
 use sudokit::Grid;
 
 const INKALA_2006: &str =
@@ -12,39 +14,9 @@ const INKALA_2012: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 const SOLUTION_2012: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
-/// Inkala 2012 with r1c1 emptied: still solvable, but no longer uniquely.
-const MULTIPLE: &str =
-    "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 /// No two givens clash, but r1c9 has no candidate left: 1-8 in its row, 9 in its column.
 const NONE: &str =
     "12345678.........9...............................................................";
-
-fn sudokit() -> Command {
-    Command::cargo_bin("sudokit").expect("the sudokit binary is built")
-}
-
-/// Runs `sudokit ARGS` with `stdin`, returning (stdout, stderr, exit code).
-fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = sudokit()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin accepts the input");
-    let out = child.wait_with_output().expect("sudokit finishes");
-    (
-        String::from_utf8(out.stdout).expect("utf-8 output"),
-        String::from_utf8(out.stderr).expect("utf-8 errors"),
-        out.status.code().expect("exit code"),
-    )
-}
 
 #[test]
 fn solves_lines_keeping_trailing_text() {

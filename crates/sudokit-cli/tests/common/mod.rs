@@ -1,0 +1,29 @@
+//! What the end-to-end tests share: running the built `sudokit` and a few known puzzles.
+#![allow(dead_code)] // each test crate uses its own subset
+
+use std::process::Command;
+
+use assert_cmd::cargo::CommandCargoExt;
+
+/// Arto Inkala's 2012 puzzle with r1c1 emptied: still solvable, but no longer uniquely.
+pub const MULTIPLE: &str =
+    "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// The built `sudokit` binary.
+pub fn sudokit() -> Command {
+    Command::cargo_bin("sudokit").expect("the sudokit binary is built")
+}
+
+/// Runs `sudokit ARGS` with `stdin`; returns (stdout, stderr, exit code).
+pub fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = assert_cmd::Command::from_std(sudokit())
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .expect("sudokit runs");
+    (
+        String::from_utf8(out.stdout).expect("utf-8 output"),
+        String::from_utf8(out.stderr).expect("utf-8 errors"),
+        out.status.code().expect("exit code"),
+    )
+}
