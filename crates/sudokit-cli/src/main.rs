@@ -4,8 +4,10 @@
 //! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
 
 mod batch;
+mod canon;
 mod explain;
 mod hint;
+mod same;
 mod solve;
 
 use std::process::ExitCode;
@@ -32,6 +34,10 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the next step only, in rising detail.
     Hint(hint::HintArgs),
+    /// Canonicalise puzzles (minlex form), optionally dropping equivalent duplicates.
+    Canon(canon::CanonArgs),
+    /// Tell whether two puzzles are equivalent and print the transform between them.
+    Same(same::SameArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +46,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Same(args) => same::run(args),
     };
     match status {
         Ok(code) => ExitCode::from(code),
