@@ -79,13 +79,14 @@ fn three_link(c: &Candidates, wanted: Shape, technique: Technique) -> Option<Ste
             for l2 in &links[i + 1..] {
                 for (x1, y1) in [(l1.a, l1.b), (l1.b, l1.a)] {
                     for (x2, y2) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
-                        if ends.len() != 4 || !x1.sees(x2) {
+                        // Cheap tests first: the weak link, four distinct cells, the shape.
+                        if !x1.sees(x2) || x1 == y2 || y1 == x2 || y1 == y2 {
                             continue;
                         }
                         if shape(x1, y1, l1.house, x2, y2, l2.house) != wanted {
                             continue;
                         }
+                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
                         let targets = (with_d & CellSet::peers(y1) & CellSet::peers(y2)) - ends;
                         if targets.is_empty() {
                             continue;
