@@ -8,7 +8,6 @@
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
-use crate::logic::first_combination;
 use crate::step::{cell_list, digit_list, Step, Technique};
 
 const NAKED: [Technique; 3] = [
@@ -22,23 +21,59 @@ const HIDDEN: [Technique; 3] = [
     Technique::HiddenQuadruple,
 ];
 
+/// Calls `f(subset, union)` on every `n`-element subset of `items` whose masks together have
+/// exactly `n` bits, stopping at the first `Some`; partial subsets already over `n` bits are
+/// pruned, which is what keeps quadruple searches cheap.
+fn small_unions<T: Copy, R>(
+    items: &[(T, u128)],
+    n: usize,
+    f: &mut impl FnMut(&[T], u128) -> Option<R>,
+) -> Option<R> {
+    fn go<T: Copy, R>(
+        items: &[(T, u128)],
+        n: usize,
+        chosen: &mut Vec<T>,
+        union: u128,
+        f: &mut impl FnMut(&[T], u128) -> Option<R>,
+    ) -> Option<R> {
+        if chosen.len() == n {
+            return (union.count_ones() as usize == n)
+                .then(|| f(chosen, union))
+                .flatten();
+        }
+        for (i, &(item, mask)) in items.iter().enumerate() {
+            if items.len() - i < n - chosen.len() {
+                break;
+            }
+            let u = union | mask;
+            if u.count_ones() as usize > n {
+                continue;
+            }
+            chosen.push(item);
+            let r = go(&items[i + 1..], n, chosen, u, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(items, n, &mut Vec::with_capacity(n), 0, f)
+}
+
 /// The first naked subset of size `n` (2–4) that eliminates something.
 pub fn naked(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *NAKED.get(n.checked_sub(2)?)?;
     for house in House::all() {
-        let cells: Vec<Cell> = house
+        let cells: Vec<(Cell, u128)> = house
             .cells()
             .iter()
             .copied()
             .filter(|&cl| (2..=n).contains(&c.get(cl).len()))
+            .map(|cl| (cl, u128::from(c.get(cl).bits())))
             .collect();
-        let found = first_combination(&cells, n, &mut |subset| {
-            let digits = subset
-                .iter()
-                .fold(DigitSet::EMPTY, |acc, &cl| acc | c.get(cl));
-            if digits.len() != n {
-                return None;
-            }
+        let found = small_unions(&cells, n, &mut |subset, mask| {
+            let digits = DigitSet::from_bits(mask as u16);
             let set: CellSet = subset.iter().copied().collect();
             let shared = House::all().filter(|&h| (set - CellSet::house(h)).is_empty());
             let mut region = CellSet::EMPTY;
@@ -73,17 +108,13 @@ pub fn hidden(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *HIDDEN.get(n.checked_sub(2)?)?;
     for house in House::all() {
         let missing = !c.placed_in(house);
-        let digits: Vec<Digit> = missing
+        let digits: Vec<(Digit, u128)> = missing
             .iter()
             .filter(|&d| (1..=n).contains(&c.cells_with_in(house, d).len()))
+            .map(|d| (d, c.cells_with_in(house, d).bits()))
             .collect();
-        let found = first_combination(&digits, n, &mut |subset| {
-            let cells = subset
-                .iter()
-                .fold(CellSet::EMPTY, |acc, &d| acc | c.cells_with_in(house, d));
-            if cells.len() != n {
-                return None;
-            }
+        let found = small_unions(&digits, n, &mut |subset, mask| {
+            let cells = CellSet::from_bits(mask);
             let keep: DigitSet = subset.iter().copied().collect();
             let eliminations: Vec<(Cell, Digit)> = cells
                 .iter()
