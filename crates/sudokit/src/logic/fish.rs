@@ -318,7 +318,9 @@ fn build(
         names(&s.houses[n..])
     );
     if !s.fins.is_empty() {
-        s.detail.push_str(&format!(" fins {}", cell_list(&s.fins)));
+        let plural = if s.fins.len() > 1 { "s" } else { "" };
+        s.detail
+            .push_str(&format!(", fin{plural} {}", cell_list(&s.fins)));
     }
     Some(s)
 }
@@ -423,6 +425,10 @@ mod tests {
         assert_eq!(s.technique, Technique::FinnedXWing);
         assert_eq!(elims(&s), vec![(2, 8, 4), (3, 8, 4)]);
         assert_eq!(s.fins, vec![crate::logic::testutil::cell(1, 9)]);
+        assert_eq!(
+            s.to_string(),
+            "Finned X-Wing: 4 in row 1, row 5 / column 2, column 8, fin r1c9 ⇒ r2c8<>4, r3c8<>4"
+        );
     }
 
     #[test]
