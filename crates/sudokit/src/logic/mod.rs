@@ -17,15 +17,12 @@
 //! use sudokit::grid::Grid;
 //! use sudokit::logic::{Solver, TechniqueSet};
 //!
-//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-//! let mut values = [0u8; 81];
-//! for (v, ch) in values.iter_mut().zip(line.chars()) {
-//!     *v = ch.to_digit(10).unwrap_or(0) as u8;
-//! }
-//! let grid = Grid::from_values(values).unwrap();
+//! let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+//!     .parse()
+//!     .unwrap();
 //! let explanation = Solver::new(TechniqueSet::basic()).explain(&grid);
 //! assert!(explanation.solved);
-//! println!("{}", explanation.steps[0]);
+//! assert_eq!(explanation.steps[0].to_string(), "Hidden Single: r2c2=6 in box 1");
 //! ```
 
 pub mod chains;
