@@ -55,6 +55,8 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::NakedSingle => singles::naked_single,
         T::LockedCandidatesPointing => intersections::pointing,
         T::LockedCandidatesClaiming => intersections::claiming,
+        T::LockedPair => |c| subsets::locked(c, 2),
+        T::LockedTriple => |c| subsets::locked(c, 3),
         T::NakedPair => |c| subsets::naked(c, 2),
         T::NakedTriple => |c| subsets::naked(c, 3),
         T::NakedQuadruple => |c| subsets::naked(c, 4),
@@ -106,6 +108,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::NakedSingle,
         T::LockedCandidatesPointing,
         T::LockedCandidatesClaiming,
+        T::LockedPair,
+        T::LockedTriple,
         T::NakedPair,
         T::HiddenPair,
         T::NakedTriple,
@@ -185,7 +189,8 @@ impl TechniqueSet {
         ])
     }
 
-    /// Singles, locked candidates and naked/hidden subsets up to quadruples.
+    /// Singles, locked candidates and naked/hidden subsets up to quadruples (locked pairs and
+    /// triples included).
     pub fn basic() -> TechniqueSet {
         TechniqueSet::new(STANDARD_ORDER.iter().copied().filter(|t| {
             use Technique as T;
@@ -194,6 +199,8 @@ impl TechniqueSet {
                     t,
                     T::LockedCandidatesPointing
                         | T::LockedCandidatesClaiming
+                        | T::LockedPair
+                        | T::LockedTriple
                         | T::NakedPair
                         | T::NakedTriple
                         | T::NakedQuadruple
@@ -500,7 +507,7 @@ mod tests {
         let all = TechniqueSet::all();
         assert!(singles.techniques().iter().all(|&t| basic.contains(t)));
         assert!(basic.techniques().iter().all(|&t| all.contains(t)));
-        assert_eq!(basic.techniques().len(), 11);
+        assert_eq!(basic.techniques().len(), 13);
         assert_eq!(TechniqueSet::parse("singles").unwrap(), singles);
         let custom = TechniqueSet::parse("singles, x-wing ,Naked Pair,hidden-single").unwrap();
         assert_eq!(
