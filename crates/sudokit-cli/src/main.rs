@@ -7,6 +7,7 @@ mod batch;
 mod canon;
 mod explain;
 mod hint;
+mod rate;
 mod same;
 mod solve;
 
@@ -34,6 +35,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the next step only, in rising detail.
     Hint(hint::HintArgs),
+    /// Rate puzzles: Sudoku Explainer ER/EP/ED, assumptions, guesses, level.
+    Rate(rate::RateArgs),
     /// Canonicalise puzzles (minlex form), optionally dropping equivalent duplicates.
     Canon(canon::CanonArgs),
     /// Tell whether two puzzles are equivalent and print the transform between them.
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Rate(args) => rate::run(args),
         Command::Canon(args) => canon::run(args),
         Command::Same(args) => same::run(args),
     };

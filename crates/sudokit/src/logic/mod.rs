@@ -27,6 +27,7 @@
 
 pub mod chains;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -93,6 +94,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         T::GroupedAic => chains::grouped_aic,
+        T::NishioForcingChain => forcing::nishio,
+        T::ForcingChainVerity => forcing::chain_verity,
+        T::ForcingChainContradiction => forcing::chain_contradiction,
+        T::ForcingNetContradiction => forcing::net_contradiction,
+        T::ForcingNetVerity => forcing::net_verity,
         T::Trial => trial::trial,
         _ => return None,
     })

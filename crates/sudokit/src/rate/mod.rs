@@ -32,6 +32,57 @@ pub use se::SeTechnique;
 use crate::grid::Grid;
 use crate::solver;
 
+/// A step of one of SE's forcing-chain rules, for the explain engine.
+pub(crate) struct ChainStep {
+    /// SE's technique (and nesting level).
+    pub tech: SeTechnique,
+    /// SE's rating of the step, in tenths.
+    pub rating: Tenths,
+    /// Candidates removed, as (cell index, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The digit placed, as (cell index, digit).
+    pub placement: Option<(usize, u8)>,
+    /// The implications, as text.
+    pub text: String,
+}
+
+/// SE's forcing-chain rules the explain engine can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ChainRule {
+    /// Nishio: one digit's implications from an assumption reach a contradiction (7.5).
+    Nishio,
+    /// Static multiple forcing chains: cell and region (8.0).
+    Multiple,
+    /// Dynamic forcing chains nested `n` deep: contradiction, double, cell, region (8.5+).
+    Dynamic(u8),
+}
+
+/// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
+/// first). `values` holds placed digits (0 = empty), `cands` candidate masks (bit `d - 1`).
+pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule) -> Vec<ChainStep> {
+    let g = se::G::from_parts(values, cands);
+    let cfg = match rule {
+        ChainRule::Nishio => se::Cfg::NISHIO,
+        ChainRule::Multiple => se::Cfg::MULTIPLE,
+        ChainRule::Dynamic(level) => se::Cfg::dynamic(level),
+    };
+    let ctx = se::Ctx {
+        src: None,
+        first: false,
+        explain: true,
+    };
+    se::chaining_hints(&g, cfg, ctx)
+        .into_iter()
+        .map(|h| ChainStep {
+            tech: h.tech,
+            rating: Tenths(se::tenths(h.diff)),
+            eliminations: h.rem.iter().map(|&(c, d)| (c as usize, d)).collect(),
+            placement: h.place.map(|(c, d)| (c as usize, d)),
+            text: h.text,
+        })
+        .collect()
+}
+
 /// An SE-scale rating in tenths (`107` is 10.7), as forum lists print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tenths(pub u16);

@@ -183,6 +183,24 @@ impl G {
         g
     }
 
+    /// A grid from values and candidate masks (a pencil-mark state).
+    pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> G {
+        let mut g = G {
+            val: *values,
+            cand: [0; 81],
+            dm: [0; 9],
+        };
+        for (c, &m) in cands.iter().enumerate() {
+            if g.val[c] == 0 {
+                g.cand[c] = m & 0x1ff;
+                for d in digits(g.cand[c]) {
+                    g.dm[d as usize - 1] |= 1u128 << c;
+                }
+            }
+        }
+        g
+    }
+
     fn has(&self, c: usize, d: u8) -> bool {
         self.cand[c] & bit(d) != 0
     }
@@ -589,8 +607,12 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
 
 /// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
 fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    common_tuple_of(sets.iter().copied(), degree)
+}
+
+fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut u = 0;
-    for &s in sets {
+    for s in sets {
         if s.count_ones() <= 1 {
             return None;
         }
@@ -607,12 +629,15 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             if !(n > degree * 2 || (direct && n > degree)) {
                 continue;
             }
+            let mut pos = [0u16; 9];
+            for (d, p) in pos.iter_mut().enumerate() {
+                *p = g.pos(r, d as u8 + 1);
+            }
             for vm in combos(degree, 9) {
-                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
-                let ps: Vec<u16> = values.iter().map(|&v| g.pos(r, v)).collect();
-                let Some(common) = common_tuple(&ps, degree) else {
+                let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
                     continue;
                 };
+                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
                 let vset = vm as u16;
                 let mut rem = Vec::new();
                 for idx in bits(common as u32) {
@@ -696,9 +721,9 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             if g.empty_count(r) < degree * 2 {
                 continue;
             }
+            let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
             for im in combos(degree, 9) {
-                let cands: Vec<u16> = bits(im).map(|k| g.cand[RC[r][k] as usize]).collect();
-                let Some(common) = common_tuple(&cands, degree) else {
+                let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
                     continue;
                 };
                 let mut rem = Vec::new();
@@ -752,13 +777,16 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         occ[v as usize] += 1;
     }
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        let linepos: [[u16; 9]; 9] =
+            std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
         for base in combos(degree, 9) {
             for d in 1..=9u8 {
                 if occ[d as usize] + degree * 2 > 9 {
                     continue;
                 }
-                let ps: Vec<u16> = bits(base).map(|i| g.pos(t1 * 9 + i, d)).collect();
-                let Some(cover) = common_tuple(&ps, degree) else {
+                let Some(cover) =
+                    common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
+                else {
                     continue;
                 };
                 let mut rem = Vec::new();
@@ -1862,6 +1890,44 @@ fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     }
 }
 
+/// The links of static chains, precomputed per potential: the grid does not change while
+/// cycles and forcing chains are searched from every candidate.
+struct Links {
+    start: Vec<u32>,
+    data: Vec<(u16, u8)>,
+}
+
+impl Links {
+    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
+        let mut links = Links {
+            start: Vec::with_capacity(NKEYS + 1),
+            data: Vec::new(),
+        };
+        let mut buf = Vec::new();
+        for k in 0..NKEYS as u16 {
+            links.start.push(links.data.len() as u32);
+            if kon(k) == on && g.has(kcell(k), kdig(k)) {
+                f(k, &mut buf);
+                links.data.extend_from_slice(&buf);
+            }
+        }
+        links.start.push(links.data.len() as u32);
+        links
+    }
+
+    fn on_to_off(g: &G, y: bool) -> Links {
+        Links::build(g, true, |k, buf| on_to_off(g, k, y, buf))
+    }
+
+    fn off_to_on(g: &G, y: bool, x: bool) -> Links {
+        Links::build(g, false, |k, buf| off_to_on_static(g, k, y, x, buf))
+    }
+
+    fn get(&self, k: u16) -> &[(u16, u8)] {
+        &self.data[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    }
+}
+
 fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
     let mut q = ar.first_parent(p);
     while let Some(i) = q {
@@ -1899,6 +1965,31 @@ pub(crate) struct Cfg {
 }
 
 impl Cfg {
+    /// SE's Nishio rule (7.5).
+    pub(crate) const NISHIO: Cfg = Cfg {
+        mult: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    /// SE's static multiple forcing chains (8.0).
+    pub(crate) const MULTIPLE: Cfg = Cfg {
+        mult: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    /// SE's dynamic forcing chains, nested `level` deep (8.5, 9.0, 9.5, …).
+    pub(crate) const fn dynamic(level: u8) -> Cfg {
+        Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
     const LOOPS: Cfg = Cfg {
         mult: false,
         dynamic: false,
@@ -2029,7 +2120,6 @@ struct Chainer<'a> {
     ctx: Ctx<'a>,
     buf_off: Vec<(u16, u8)>,
     buf_on: Vec<(u16, u8, Parents)>,
-    buf_on_static: Vec<(u16, u8)>,
     /// Reused sets and arena: chaining creates thousands of them per step.
     pool: Vec<PSet>,
     arena: Arena,
@@ -2046,7 +2136,6 @@ impl<'a> Chainer<'a> {
             ctx,
             buf_off: Vec::with_capacity(32),
             buf_on: Vec::with_capacity(4),
-            buf_on_static: Vec::with_capacity(4),
             pool: Vec::new(),
             arena: Arena::default(),
             adv_cache: AdvCache::new(),
@@ -2546,28 +2635,46 @@ impl<'a> Chainer<'a> {
 
     /// SE's cycles and forcing chains (X, Y and XY), the rule rated 6.5–7.x.
     fn loops(&mut self, g: &G, y: bool, x: bool, out: &mut Vec<Hint>) {
+        let on_off = Links::on_to_off(g, y);
+        let off_on = Links::off_to_on(g, y, x);
+        let off_on_x = if x {
+            None
+        } else {
+            Some(Links::off_to_on(g, y, true))
+        };
+        let links = (&on_off, &off_on, off_on_x.as_ref().unwrap_or(&off_on));
         for c in 0..81 {
             if g.val[c] != 0 || g.card(c) <= 1 {
                 continue;
             }
             for d in digits(g.cand[c]) {
-                self.unary(g, c, d, y, x, out);
+                self.unary(g, c, d, y, x, links, out);
             }
         }
     }
 
-    fn unary(&mut self, g: &G, c: usize, d: u8, y: bool, x: bool, out: &mut Vec<Hint>) {
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &mut self,
+        g: &G,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        (on_off, off_on, off_on_x): (&Links, &Links, &Links),
+        out: &mut Vec<Hint>,
+    ) {
         if g.card(c) > 2 && !x {
             return;
         }
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = self.cycles(g, &mut ar, source, y, x);
+        let cycles = self.cycles(&mut ar, source, on_off, off_on);
         let mut chains = Vec::new();
         if x {
-            self.forcing(g, &mut ar, source, y, &mut chains);
+            self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
             let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(g, &mut ar, off, y, &mut chains);
+            self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
         }
         let sort_key = match (x, y) {
             (true, true) => 4,
@@ -2665,7 +2772,7 @@ impl<'a> Chainer<'a> {
         self.arena = ar;
     }
 
-    fn cycles(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, x: bool) -> Vec<u32> {
+    fn cycles(&mut self, ar: &mut Arena, source: u32, on_off: &Links, off_on: &Links) -> Vec<u32> {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
@@ -2674,13 +2781,16 @@ impl<'a> Chainer<'a> {
         let mut poff = std::collections::VecDeque::new();
         let mut length = 0;
         let mut cycles = Vec::new();
-        let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             length += 1;
             while let Some(p) = pon.pop_front() {
-                on_to_off(g, ar.key(p), y, &mut buf_off);
-                for &(k, cause) in &buf_off {
+                for &(k, cause) in on_off.get(ar.key(p)) {
+                    // SE queues an "off" again for every path to it. Once its first copy is
+                    // queued, the others can only close a cycle back to the source: the
+                    // potentials they imply are on the list already.
+                    if to_off.contains(k) && !off_on.get(k).iter().any(|&(t, _)| t == skey) {
+                        continue;
+                    }
                     if !is_parent(ar, p, k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
@@ -2690,8 +2800,7 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = poff.pop_front() {
-                off_to_on_static(g, ar.key(p), y, x, &mut buf_on);
-                for (k, cause) in buf_on.drain(..) {
+                for &(k, cause) in off_on.get(ar.key(p)) {
                     let fresh = !to_on.contains(k);
                     let hit = length >= 4 && k == skey;
                     if fresh || hit {
@@ -2707,14 +2816,19 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = buf_off;
-        self.buf_on_static = buf_on;
         self.recycle(to_on);
         self.recycle(to_off);
         cycles
     }
 
-    fn forcing(&mut self, g: &G, ar: &mut Arena, source: u32, y: bool, chains: &mut Vec<u32>) {
+    fn forcing(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: &Links,
+        off_on: &Links,
+        chains: &mut Vec<u32>,
+    ) {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
@@ -2727,12 +2841,9 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, source);
             poff.push_back(source);
         }
-        let mut buf_off = std::mem::take(&mut self.buf_off);
-        let mut buf_on = std::mem::take(&mut self.buf_on_static);
         while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
-                on_to_off(g, ar.key(p), y, &mut buf_off);
-                for &(k, cause) in &buf_off {
+                for &(k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -2745,8 +2856,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = poff.pop_front() {
-                off_to_on_static(g, ar.key(p), y, true, &mut buf_on);
-                for (k, cause) in buf_on.drain(..) {
+                for &(k, cause) in off_on.get(ar.key(p)) {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -2759,8 +2869,6 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
-        self.buf_off = buf_off;
-        self.buf_on_static = buf_on;
         self.recycle(to_on);
         self.recycle(to_off);
     }
