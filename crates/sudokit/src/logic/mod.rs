@@ -530,9 +530,9 @@ mod tests {
         assert!(TechniqueSet::parse("").is_err());
     }
 
-    /// Arbitrary pencil-mark states (most of them contradictory): no finder may panic, and
-    /// every step must only remove candidates that are there and place digits in empty cells
-    /// that allow them, and must name its own technique.
+    /// Arbitrary pencil-mark states (most of them contradictory): no pattern finder may panic,
+    /// and every step must only remove candidates that are there, place digits only in empty
+    /// cells that allow them, and name its own technique.
     #[test]
     fn finders_are_well_behaved_on_arbitrary_marks() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -542,7 +542,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for _ in 0..80 {
+        for _ in 0..1000 {
             let density = next() % 5 + 2;
             let tokens: Vec<String> = (0..81)
                 .map(|_| {
@@ -558,7 +558,12 @@ mod tests {
                 })
                 .collect();
             let c = Candidates::from_pencil_marks(&tokens.join(" ")).expect("valid marks");
-            for &t in Technique::ALL {
+            // The pattern families; chain, ALS, forcing and trial finders have their own
+            // robustness test (and are far slower on such grids).
+            let patterns = STANDARD_ORDER
+                .iter()
+                .take_while(|&&t| t != Technique::SimpleColorsTrap);
+            for &t in patterns {
                 let Some(step) = finder(t).and_then(|f| f(&c)) else {
                     continue;
                 };
