@@ -127,9 +127,7 @@ fn base_sets<R>(
 /// base lines of other bands.
 fn forced_cover(bands: &[u16; 3], chute: u16, band: usize) -> u16 {
     let union = bands[0] | bands[1] | bands[2];
-    let others = (0..3)
-        .filter(|&k| k != band)
-        .fold(0, |acc, k| acc | bands[k]);
+    let others = bands[(band + 1) % 3] | bands[(band + 2) % 3];
     (union & !chute) | (others & chute)
 }
 
@@ -186,8 +184,10 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
             let lines: Vec<usize> = (0..9).filter(|&l| m[l].count_ones() >= 2).collect();
             // Some box (chute and band) must be able to hold every fin.
             let fits = |b: &[u16; 3]| {
+                let union = b[0] | b[1] | b[2];
                 CHUTES.iter().any(|&ch| {
-                    (0..3).any(|band| forced_cover(b, ch, band).count_ones() as usize <= n)
+                    (union & !ch).count_ones() as usize <= n
+                        && (0..3).any(|band| forced_cover(b, ch, band).count_ones() as usize <= n)
                 })
             };
             let found = base_sets(&m, &lines, n, fits, &mut |base_mask, bands| {
@@ -318,7 +318,9 @@ fn build(
         names(&s.houses[n..])
     );
     if !s.fins.is_empty() {
-        s.detail.push_str(&format!(" fins {}", cell_list(&s.fins)));
+        let plural = if s.fins.len() > 1 { "s" } else { "" };
+        s.detail
+            .push_str(&format!(", fin{plural} {}", cell_list(&s.fins)));
     }
     Some(s)
 }
@@ -423,6 +425,10 @@ mod tests {
         assert_eq!(s.technique, Technique::FinnedXWing);
         assert_eq!(elims(&s), vec![(2, 8, 4), (3, 8, 4)]);
         assert_eq!(s.fins, vec![crate::logic::testutil::cell(1, 9)]);
+        assert_eq!(
+            s.to_string(),
+            "Finned X-Wing: 4 in row 1, row 5 / column 2, column 8, fin r1c9 ⇒ r2c8<>4, r3c8<>4"
+        );
     }
 
     #[test]
