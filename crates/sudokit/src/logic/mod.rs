@@ -29,6 +29,7 @@
 //! ```
 
 pub mod chains;
+pub mod coloring;
 pub mod fish;
 pub mod intersections;
 pub mod singles;
@@ -70,6 +71,10 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::SimpleColorsTrap => coloring::simple_colors_trap,
+        T::SimpleColorsWrap => coloring::simple_colors_wrap,
+        T::MultiColors1 => coloring::multi_colors_1,
+        T::MultiColors2 => coloring::multi_colors_2,
         T::XChain => chains::x_chain,
         T::XYChain => chains::xy_chain,
         T::ContinuousNiceLoop => chains::continuous_nice_loop,
