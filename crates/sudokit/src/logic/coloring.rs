@@ -85,7 +85,7 @@ pub fn simple_colors_trap(c: &Candidates) -> Option<Step> {
     for d in Digit::all() {
         for colors in clusters(c, d) {
             let all = colors[0] | colors[1];
-            let targets = seen_by_any(colors[0]) & seen_by_any(colors[1]) & c.cells_with(d) - all;
+            let targets = seen_by_any(colors[0]) & seen_by_any(colors[1]) & (c.cells_with(d) - all);
             if !targets.is_empty() {
                 return Some(step(Technique::SimpleColorsTrap, d, &[colors], targets));
             }
@@ -142,8 +142,9 @@ pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
                         if (seen_by_any(a[ka]) & b[kb]).is_empty() {
                             continue;
                         }
-                        let targets =
-                            seen_by_any(a[1 - ka]) & seen_by_any(b[1 - kb]) & c.cells_with(d) - all;
+                        let targets = seen_by_any(a[1 - ka])
+                            & seen_by_any(b[1 - kb])
+                            & (c.cells_with(d) - all);
                         if !targets.is_empty() {
                             return Some(step(Technique::MultiColors2, d, &[*a, *b], targets));
                         }
