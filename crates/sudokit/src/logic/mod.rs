@@ -28,6 +28,7 @@
 //! println!("{}", explanation.steps[0]);
 //! ```
 
+pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
@@ -83,6 +84,8 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         T::GroupedAic => chains::grouped_aic,
+        T::AlsXz => als::als_xz,
+        T::AlsXyWing => als::als_xy_wing,
         T::Trial => trial::trial,
         _ => return None,
     })

@@ -1,0 +1,300 @@
+//! Almost Locked Sets: ALS-XZ and ALS-XY-Wing.
+//!
+//! An *almost locked set* (ALS) is `n` unsolved cells of one house holding `n + 1` digits
+//! between them: remove any one digit and the rest are locked into those cells. (A bivalue
+//! cell is the smallest ALS.)
+//!
+//! Two disjoint ALSs share a *restricted common* digit `x` when every cell of either that
+//! holds `x` sees every such cell of the other: `x` can then be true in at most one of them.
+//!
+//! - ALS-XZ: ALSs `A`, `B` with restricted common `x` and another common digit `z`. One of
+//!   them lacks `x`, so it is locked and holds `z`: a cell seeing every `z` of both loses `z`.
+//! - ALS-XY-Wing: ALS `C` shares restricted commons `x` with `A` and `y` with `B` (`x ≠ y`).
+//!   `C` cannot lack both, so `A` lacks `x` or `B` lacks `y`, and `A` or `B` holds `z`.
+//!
+//! Chains are written in Eureka notation with ALS nodes: `(5=26)r1c23` reads "if 5 is not in
+//! these cells, then 2 and 6 are (locked) there".
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::candidates::Candidates;
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::chains::cells_name;
+use crate::step::{Step, Technique};
+
+/// One almost locked set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Als {
+    cells: CellSet,
+    digits: DigitSet,
+    /// Per digit, the set's cells holding it.
+    by_digit: [CellSet; 9],
+    /// Per digit, the cells outside the set that see every cell of it holding that digit.
+    sees_all: [CellSet; 9],
+}
+
+/// Every ALS of the grid (each cell set once), smallest first.
+fn all_als(c: &Candidates) -> Vec<Als> {
+    let mut out: Vec<Als> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for h in House::all() {
+        let free: Vec<Cell> = h
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&x| c.value(x).is_none())
+            .collect();
+        let k = free.len();
+        // A set of all free cells holds exactly as many digits as cells: never almost locked.
+        for mask in 1u32..(1 << k) - 1 {
+            let n = mask.count_ones() as usize;
+            let mut digits = DigitSet::EMPTY;
+            let mut cells = CellSet::EMPTY;
+            for (i, &x) in free.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    digits |= c.get(x);
+                    cells.insert(x);
+                }
+            }
+            if digits.len() == n + 1 && seen.insert(cells.bits()) {
+                let by_digit: [CellSet; 9] =
+                    std::array::from_fn(|d| cells & c.cells_with(Digit::from_index(d)));
+                let sees_all = std::array::from_fn(|d| {
+                    if by_digit[d].is_empty() {
+                        CellSet::EMPTY
+                    } else {
+                        by_digit[d].common_peers() - cells
+                    }
+                });
+                out.push(Als {
+                    cells,
+                    digits,
+                    by_digit,
+                    sees_all,
+                });
+            }
+        }
+    }
+    out.sort_by_key(|a| (a.cells.len(), a.cells.bits()));
+    out
+}
+
+/// The restricted common digits of two disjoint ALSs.
+fn rccs(a: &Als, b: &Als) -> DigitSet {
+    if !(a.cells & b.cells).is_empty() {
+        return DigitSet::EMPTY;
+    }
+    (a.digits & b.digits)
+        .iter()
+        .filter(|d| (b.by_digit[d.index()] - a.sees_all[d.index()]).is_empty())
+        .collect()
+}
+
+/// Cells outside `a` and `b` holding `z` that see every `z` of both.
+fn z_targets(c: &Candidates, a: &Als, b: &Als, z: Digit) -> CellSet {
+    a.sees_all[z.index()] & b.sees_all[z.index()] & (c.cells_with(z) - a.cells - b.cells)
+}
+
+/// An ALS as a Eureka node: `(first=rest)cells`, `rest` listing `next` first.
+fn node(a: &Als, first: Digit, next: Digit) -> String {
+    let rest: String = std::iter::once(next)
+        .chain((a.digits - DigitSet::single(first) - DigitSet::single(next)).iter())
+        .map(|d| d.to_string())
+        .collect();
+    format!("({first}={rest}){}", cells_name(a.cells))
+}
+
+fn step(
+    t: Technique,
+    sets: &[&Als],
+    digits: DigitSet,
+    z: Digit,
+    targets: CellSet,
+    chain: String,
+) -> Step {
+    let mut s = Step::new(t);
+    s.digits = digits;
+    s.eliminations = targets.iter().map(|x| (x, z)).collect();
+    for a in sets {
+        s.cells.extend(a.cells.iter());
+    }
+    s.detail = sets
+        .iter()
+        .map(|a| cells_name(a.cells))
+        .collect::<Vec<_>>()
+        .join(" / ");
+    s.chain = Some(format!("{chain} => {}", s.effects()));
+    s
+}
+
+/// The ALSs of a grid and every pair of them with restricted commons (`i < j`).
+struct AlsData {
+    sets: Vec<Als>,
+    pairs: Vec<(usize, usize, DigitSet)>,
+}
+
+/// The last grid asked about and its ALS data: both finders run on the same grid in turn.
+type AlsCache = Option<(Candidates, Rc<AlsData>)>;
+
+thread_local! {
+    static ALS_CACHE: RefCell<AlsCache> = const { RefCell::new(None) };
+}
+
+fn als_data(c: &Candidates) -> Rc<AlsData> {
+    let hit = ALS_CACHE.with(|k| {
+        k.borrow()
+            .as_ref()
+            .and_then(|(g, v)| (g == c).then(|| v.clone()))
+    });
+    if let Some(v) = hit {
+        return v;
+    }
+    let sets = all_als(c);
+    let mut pairs = Vec::new();
+    for (i, a) in sets.iter().enumerate() {
+        for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            let r = rccs(a, b);
+            if !r.is_empty() {
+                pairs.push((i, j, r));
+            }
+        }
+    }
+    let v = Rc::new(AlsData { sets, pairs });
+    ALS_CACHE.with(|k| *k.borrow_mut() = Some((c.clone(), v.clone())));
+    v
+}
+
+/// Almost Locked Set XZ-Rule.
+pub fn als_xz(c: &Candidates) -> Option<Step> {
+    let data = als_data(c);
+    for &(i, j, rcc) in &data.pairs {
+        let (a, b) = (&data.sets[i], &data.sets[j]);
+        let common = a.digits & b.digits;
+        for x in rcc.iter() {
+            for z in (common - DigitSet::single(x)).iter() {
+                let targets = z_targets(c, a, b, z);
+                if !targets.is_empty() {
+                    let chain = format!("{}-{}", node(a, z, x), node(b, x, z));
+                    return Some(step(
+                        Technique::AlsXz,
+                        &[a, b],
+                        DigitSet::single(x) | DigitSet::single(z),
+                        z,
+                        targets,
+                        chain,
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Almost Locked Set XY-Wing.
+pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
+    let data = als_data(c);
+    let sets = &data.sets;
+    // Restricted-common partners of every ALS.
+    let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); sets.len()];
+    for &(i, j, r) in &data.pairs {
+        partners[i].push((j, r));
+        partners[j].push((i, r));
+    }
+    for (ci, pc) in partners.iter().enumerate() {
+        let cset = &sets[ci];
+        for (k, &(ai, ra)) in pc.iter().enumerate() {
+            for &(bi, rb) in &pc[k + 1..] {
+                let (a, b) = (&sets[ai], &sets[bi]);
+                if !(a.cells & b.cells).is_empty() {
+                    continue;
+                }
+                for x in ra.iter() {
+                    for y in rb.iter().filter(|&y| y != x) {
+                        let zs = (a.digits & b.digits) - DigitSet::single(x) - DigitSet::single(y);
+                        for z in zs.iter() {
+                            let targets = z_targets(c, a, b, z);
+                            if !targets.is_empty() {
+                                let chain = format!(
+                                    "{}-{}-{}",
+                                    node(a, z, x),
+                                    node(cset, x, y),
+                                    node(b, y, z)
+                                );
+                                return Some(step(
+                                    Technique::AlsXyWing,
+                                    &[a, b, cset],
+                                    DigitSet::single(x) | DigitSet::single(y) | DigitSet::single(z),
+                                    z,
+                                    targets,
+                                    chain,
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::logic::testutil::{elims, from_line, set_cell};
+
+    fn with_cells(cells: &[(usize, usize, &str)]) -> Candidates {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for &(r, col, ds) in cells {
+            set_cell(&mut c, r, col, ds);
+        }
+        c
+    }
+
+    #[test]
+    fn als_xz_with_a_cell_and_a_two_cell_set() {
+        // A = r1c1 {1,2}; B = r4c1 {2,3} + r4c5 {1,3}, digits {1,2,3} in two cells. The 2s
+        // of A and B share column 1 (restricted common); so A holds 1 or B holds 1, and
+        // r1c5 sees r1c1 and r4c5.
+        let c = with_cells(&[(1, 1, "12"), (4, 1, "23"), (4, 5, "13")]);
+        let s = als_xz(&c).expect("als-xz");
+        assert_eq!(s.technique, Technique::AlsXz);
+        assert_eq!(elims(&s), vec![(1, 5, 1)]);
+        assert_eq!(s.chain.as_deref(), Some("(1=2)r1c1-(2=13)r4c15 => r1c5<>1"));
+    }
+
+    #[test]
+    fn als_xy_wing_through_a_pivot_set() {
+        // C = r5c5 {1,2}; A = r1c5 {2,3} (restricted common 2, column 5); B = r5c1 {1,3}
+        // (restricted common 1, row 5). A or B holds 3; r1c1 sees both.
+        let c = with_cells(&[(5, 5, "12"), (1, 5, "23"), (5, 1, "13")]);
+        let s = als_xy_wing(&c).expect("als-xy-wing");
+        assert_eq!(s.technique, Technique::AlsXyWing);
+        assert_eq!(elims(&s), vec![(1, 1, 3)]);
+        assert_eq!(
+            s.chain.as_deref(),
+            Some("(3=2)r1c5-(2=1)r5c5-(1=3)r5c1 => r1c1<>3")
+        );
+    }
+
+    #[test]
+    fn almost_locked_sets_have_one_digit_more_than_cells() {
+        let c = from_line(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let sets = all_als(&c);
+        assert!(!sets.is_empty());
+        for a in &sets {
+            assert_eq!(a.digits.len(), a.cells.len() + 1);
+            assert!(House::all().any(|h| (a.cells - CellSet::house(h)).is_empty()));
+            for x in a.cells.iter() {
+                assert!(c.value(x).is_none());
+            }
+        }
+        // Bivalue cells are the smallest ALSs and come first.
+        let bivalue = c.bivalue_cells().len();
+        assert!(sets.iter().take(bivalue).all(|a| a.cells.len() == 1));
+    }
+}
