@@ -12,7 +12,7 @@
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
 use std::thread;
 
@@ -31,7 +31,8 @@ const CHUNK: usize = 4096;
 #[derive(Args, Debug, Clone)]
 pub struct Input {
     /// Puzzle files; `-` or nothing reads standard input. Formats: 81-character lines, drawn
-    /// 9-line grids, Project Euler `Grid NN` blocks (detected line by line).
+    /// 9-line grids, Project Euler `Grid NN` blocks (detected line by line). An argument that
+    /// is no file but 81 or more characters long is read as a puzzle itself.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
@@ -143,14 +144,22 @@ where
     })
 }
 
-fn open(name: &PathBuf) -> Result<BufReader<Box<dyn Read + Send>>> {
+fn open(name: &Path) -> Result<BufReader<Box<dyn Read + Send>>> {
     const CAPACITY: usize = 1 << 18;
     let source: Box<dyn Read + Send> = if name.as_os_str() == "-" {
         Box::new(io::stdin())
+    } else if let Some(text) = inline(name) {
+        Box::new(io::Cursor::new(text.to_owned().into_bytes()))
     } else {
         Box::new(File::open(name).with_context(|| format!("cannot open {}", name.display()))?)
     };
     Ok(BufReader::with_capacity(CAPACITY, source))
+}
+
+/// The puzzle text of an argument that is not a file but a puzzle typed on the command line.
+fn inline(name: &Path) -> Option<&str> {
+    let text = name.to_str()?;
+    (text.trim().chars().count() >= 81 && !name.exists()).then_some(text)
 }
 
 fn read_all(names: &[PathBuf], tx: SyncSender<(Chunk, u64)>) -> Result<()> {
@@ -159,6 +168,8 @@ fn read_all(names: &[PathBuf], tx: SyncSender<(Chunk, u64)>) -> Result<()> {
     for name in names {
         let file: std::sync::Arc<str> = if name.as_os_str() == "-" {
             "<stdin>".into()
+        } else if inline(name).is_some() {
+            "<argument>".into()
         } else {
             name.to_string_lossy().into()
         };

@@ -4,6 +4,8 @@
 //! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
 
 mod batch;
+mod explain;
+mod hint;
 mod solve;
 
 use std::process::ExitCode;
@@ -26,12 +28,18 @@ struct Cli {
 enum Command {
     /// Solve puzzles: solutions, counts, every solution, search statistics.
     Solve(solve::SolveArgs),
+    /// Explain puzzles step by step, each deduction named as HoDoKu names it.
+    Explain(explain::ExplainArgs),
+    /// Show the next step only, in rising detail.
+    Hint(hint::HintArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match &cli.command {
         Command::Solve(args) => solve::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Hint(args) => hint::run(args),
     };
     match status {
         Ok(code) => ExitCode::from(code),

@@ -12,13 +12,16 @@
 #![deny(missing_docs)]
 
 pub mod candidates;
+pub mod canon;
 pub mod error;
 pub mod format;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod render;
 pub mod solver;
 pub mod step;
+pub mod transform;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};

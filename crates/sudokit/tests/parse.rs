@@ -299,3 +299,50 @@ fn data_dir() -> Option<std::path::PathBuf> {
         )
     }
 }
+
+mod properties {
+    use proptest::prelude::*;
+    use sudokit::parse::{parse, records};
+    use sudokit::{format, Grid};
+
+    /// Random givens with clashing ones removed, so that every generated grid is a valid puzzle.
+    fn puzzle() -> impl Strategy<Value = Grid> {
+        prop::collection::vec(0u8..=9, 81).prop_map(|values| {
+            let mut grid = Grid::EMPTY;
+            for (i, &v) in values.iter().enumerate() {
+                let cell = sudokit::Cell::new(i).unwrap();
+                let mut next = grid;
+                next.set(cell, sudokit::Digit::new(v));
+                if next.conflict().is_none() {
+                    grid = next;
+                }
+            }
+            grid
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn parse_inverts_format(grid in puzzle(), blank in prop::sample::select(vec!['.', '0', '_', '-', '*'])) {
+            prop_assert_eq!(parse(&format::line(&grid, blank)).unwrap(), grid);
+            prop_assert_eq!(parse(&format::grid(&grid)).unwrap(), grid);
+        }
+
+        #[test]
+        fn trailing_text_survives_verbatim(grid in puzzle(), tail in "[ ;,#\t][^\n\r]{0,30}") {
+            let text = format!("{grid}{tail}\n");
+            let recs: Vec<_> = records(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+            prop_assert_eq!(recs.len(), 1);
+            prop_assert_eq!(recs[0].puzzle.as_ref().unwrap(), &grid);
+            prop_assert_eq!(&recs[0].trailing, &tail);
+        }
+
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+            for rec in records(text.as_bytes()) {
+                let rec = rec.unwrap();
+                prop_assert!(rec.line >= 1);
+            }
+        }
+    }
+}

@@ -33,9 +33,12 @@ pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod trial;
+pub mod uniqueness;
+pub mod wings;
 
 use std::fmt;
 
@@ -72,6 +75,19 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::Skyscraper => single_digit::skyscraper,
+        T::TwoStringKite => single_digit::two_string_kite,
+        T::TurbotFish => single_digit::turbot_fish,
+        T::EmptyRectangle => single_digit::empty_rectangle,
+        T::XYWing => wings::xy_wing,
+        T::XYZWing => wings::xyz_wing,
+        T::WWing => wings::w_wing,
+        T::UniquenessTest1 => uniqueness::test1,
+        T::UniquenessTest2 => uniqueness::test2,
+        T::UniquenessTest3 => uniqueness::test3,
+        T::UniquenessTest4 => uniqueness::test4,
+        T::UniquenessTest6 => uniqueness::test6,
+        T::BugPlus1 => uniqueness::bug_plus_1,
         T::SimpleColorsTrap => coloring::simple_colors_trap,
         T::SimpleColorsWrap => coloring::simple_colors_wrap,
         T::MultiColors1 => coloring::multi_colors_1,

@@ -93,6 +93,26 @@ static MINIROW_CELLS: [u32; 512] = {
     t
 };
 
+/// For the 9-bit set of columns where a digit may go in a band: the columns that are the
+/// only one left in their box, widened to the 27 cells of a band. The digit's box in this
+/// band sits in that column, so the other two bands lose it (pointing along a column).
+static LOCKED_COLUMNS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let group = (m >> (3 * k)) & 7;
+            if group == 1 || group == 2 || group == 4 {
+                t[m] |= col_mask(3 * k + group.trailing_zeros() as usize);
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// For cell `pos` of a band (0..27): the other cells of its row, box and column within the
 /// band, i.e. what a placement there removes from its own digit's word.
 static BAND_PEERS: [u32; 27] = {
@@ -111,31 +131,69 @@ static BAND_PEERS: [u32; 27] = {
 /// The search state: candidate words and the cells still to fill.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
-    /// Index `3 * digit + band`: where the digit may go in the band.
+    /// Index `3 * digit + band`: where the digit may go in the band. A placed digit keeps
+    /// its bit here and loses every peer.
     cand: [u32; 27],
+    /// The words as the band logic last left them: a word differing from its copy has
+    /// lost candidates since, and is due for the band logic again.
+    seen: [u32; 27],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
-    /// Words (bit `3 * digit + band`) changed since their band logic last ran.
-    dirty: u32,
-    /// Words changed since the stack logic last ran (same bits as `dirty`).
-    stack_dirty: u32,
+}
+
+/// Runs `$body` with `$i` bound to each constant word index 0..27, unrolled, so that the
+/// digit and band of every word are known at compile time.
+macro_rules! each_word {
+    ($i:ident => $body:block) => {
+        each_word!(@ $i $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+    };
+    (@ $i:ident $body:block; $($n:literal)*) => {
+        $({ const $i: usize = $n; $body })*
+    };
 }
 
 impl State {
     /// The state holding the givens of `grid`, or `None` when two givens clash.
+    ///
+    /// The givens are applied in bulk: each digit loses its givens' peers, each given cell
+    /// every other digit. Propagation then starts from there.
+    #[inline(always)]
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        let mut s = State {
-            cand: [BAND; 27],
-            unsolved: [BAND; 3],
-            dirty: 0,
-            stack_dirty: 0,
-        };
+        let mut givens = [0u32; 27];
         for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 && !s.place(v as usize - 1, i / 27, 1 << (i % 27)) {
-                return None;
+            if v != 0 {
+                givens[3 * (v as usize - 1) + i / 27] |= 1 << (i % 27);
             }
         }
-        Some(s)
+        let mut filled = [0u32; 3];
+        for (i, &g) in givens.iter().enumerate() {
+            filled[i % 3] |= g;
+        }
+        let mut cand = [BAND; 27];
+        for d in 0..9 {
+            let g = [givens[3 * d], givens[3 * d + 1], givens[3 * d + 2]];
+            let cols = g.map(|w| {
+                let c = (w | w >> 9 | w >> 18) & 0x1ff;
+                c | c << 9 | c << 18
+            });
+            for b in 0..3 {
+                let mut peers = cols[(b + 1) % 3] | cols[(b + 2) % 3];
+                let mut bits = g[b];
+                while bits != 0 {
+                    peers |= BAND_PEERS[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                if g[b] & peers != 0 {
+                    return None;
+                }
+                cand[3 * d + b] = (BAND & !(peers | filled[b])) | g[b];
+            }
+        }
+        Some(State {
+            cand,
+            seen: [BAND; 27],
+            unsolved: filled.map(|f| BAND & !f),
+        })
     }
 
     /// Whether every cell holds a digit.
@@ -158,52 +216,29 @@ impl State {
         Grid::from_values(values).unwrap_or(Grid::EMPTY)
     }
 
-    /// Puts digit `d` into the cell `bit` of band `b`; `false` if `d` was no longer possible
-    /// there (the caller then drops the state).
+    /// Puts digit `d` into the cell `bit` of band `b` cheaply: only the peers within the band
+    /// lose `d`. The band logic finishes the job when it next runs on the word (its row is
+    /// then a single, and its box is confined to its column), so this is only for states
+    /// about to be propagated. The caller checks that `d` is still possible there.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, bit: u32) -> bool {
-        let i = 3 * d + b;
-        if self.cand[i] & bit == 0 {
-            return false;
-        }
-        let pos = bit.trailing_zeros() as usize;
-        self.cand[i] &= !BAND_PEERS[pos];
-        let col = col_mask(pos % 9);
-        let mut dirty = 1 << i;
-        for ob in [(b + 1) % 3, (b + 2) % 3] {
-            let j = 3 * d + ob;
-            let old = self.cand[j];
-            self.cand[j] = old & !col;
-            dirty |= ((old & col != 0) as u32) << j;
-        }
-        for e in 0..9 {
-            if e != d {
-                let j = 3 * e + b;
-                let old = self.cand[j];
-                self.cand[j] = old & !bit;
-                dirty |= ((old & bit != 0) as u32) << j;
-            }
-        }
-        self.unsolved[b] &= !bit;
-        self.dirty |= dirty;
-        self.stack_dirty |= dirty;
-        true
+    fn insert(&mut self, d: usize, b: usize, bit: u32) {
+        self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize];
     }
 
     /// Removes digit `d` from the cell `bit` of band `b`.
     #[inline(always)]
     fn eliminate(&mut self, d: usize, b: usize, bit: u32) {
-        let i = 3 * d + b;
-        self.cand[i] &= !bit;
-        self.dirty |= 1 << i;
-        self.stack_dirty |= 1 << i;
+        self.cand[3 * d + b] &= !bit;
     }
 
-    /// Runs the row/box logic of word `i` (digit `i / 3`, band `i % 3`) and places its hidden
-    /// singles; `false` on a contradiction.
+    /// The band logic of word `I` (digit `I / 3`, band `I % 3`): keeps only the minirows
+    /// that some row/box permutation still uses, removes from the other bands the columns
+    /// a box of this band is confined to, and places the hidden singles (rows left with one
+    /// cell); `false` on a contradiction.
     #[inline(always)]
-    fn update_band(&mut self, i: usize, stats: &mut Stats) -> bool {
-        let x = self.cand[i];
+    fn update_band<const I: usize>(&mut self, stats: &mut Stats) -> bool {
+        let (d, b) = (I / 3, I % 3);
+        let x = self.cand[I];
         let occupied = MINIROWS[(x & 0x1ff) as usize] as usize
             | (MINIROWS[((x >> 9) & 0x1ff) as usize] as usize) << 3
             | (MINIROWS[(x >> 18) as usize] as usize) << 6;
@@ -212,11 +247,12 @@ impl State {
             return false;
         }
         let y = x & MINIROW_CELLS[allowed];
-        if y != x {
-            self.cand[i] = y;
-            self.stack_dirty |= 1 << i;
-        }
-        let (d, b) = (i / 3, i % 3);
+        self.cand[I] = y;
+        self.seen[I] = y;
+        let cols = (y | y >> 9 | y >> 18) & 0x1ff;
+        let locked = !LOCKED_COLUMNS[cols as usize];
+        self.cand[3 * d + (b + 1) % 3] &= locked;
+        self.cand[3 * d + (b + 2) % 3] &= locked;
         let mut singles = 0;
         for r in 0..3 {
             let row = y & row_mask(r);
@@ -224,22 +260,44 @@ impl State {
                 singles |= row;
             }
         }
-        singles &= self.unsolved[b];
-        while singles != 0 {
-            let bit = singles & singles.wrapping_neg();
-            singles &= singles - 1;
-            stats.propagations += 1;
-            if !self.place(d, b, bit) {
-                return false;
+        // Rows left with one cell hold the digit there (cells placed earlier included):
+        // the other digits lose those cells.
+        stats.propagations += 1;
+        self.unsolved[b] &= !singles;
+        for e in 0..9 {
+            if e != d {
+                self.cand[3 * e + b] &= !singles;
             }
         }
         true
     }
 
-    /// Runs the stack logic (columns against boxes, across the three bands) of digit `d`;
-    /// `false` on a contradiction. Narrowed words are marked dirty for the band logic.
+    /// Runs the band logic on every word that changed, until none does; `false` on a
+    /// contradiction.
     #[inline(always)]
-    fn update_stacks(&mut self, d: usize) -> bool {
+    fn sweep(&mut self, stats: &mut Stats) -> bool {
+        loop {
+            let mut changed = false;
+            each_word!(I => {
+                if self.cand[I] != self.seen[I] {
+                    changed = true;
+                    if !self.update_band::<I>(stats) {
+                        return false;
+                    }
+                }
+            });
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// The stack logic (columns against boxes, across the three bands) of digit `d`: keeps
+    /// only the minicolumns that some column/box permutation of each stack still uses, which
+    /// gives the hidden singles of columns and the box–column interactions; `false` on a
+    /// contradiction. Returns through `changed` whether any word narrowed.
+    #[inline(always)]
+    fn update_stacks(&mut self, d: usize, changed: &mut bool) -> bool {
         let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
         let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
         let mut keep = [0u32; 3];
@@ -259,16 +317,16 @@ impl State {
             if cols[b] & !keep[b] != 0 {
                 let k = keep[b];
                 self.cand[3 * d + b] = x[b] & (k | k << 9 | k << 18);
-                self.dirty |= 1 << (3 * d + b);
+                *changed = true;
             }
         }
         true
     }
 
     /// Places the naked singles of every band; `false` on a contradiction (a cell without
-    /// candidates, or two singles clashing).
+    /// candidates, or two singles clashing). Returns through `placed` whether any was placed.
     #[inline(always)]
-    fn naked_singles(&mut self, stats: &mut Stats) -> bool {
+    fn naked_singles(&mut self, placed: &mut bool) -> bool {
         for b in 0..3 {
             let (mut one, mut two) = (0u32, 0u32);
             for d in 0..9 {
@@ -292,10 +350,8 @@ impl State {
                         return false;
                     }
                 }
-                stats.propagations += 1;
-                if !self.place(d, b, bit) {
-                    return false;
-                }
+                *placed = true;
+                self.insert(d, b, bit);
             }
         }
         true
@@ -305,29 +361,25 @@ impl State {
     #[inline(always)]
     pub(crate) fn propagate(&mut self, stats: &mut Stats) -> bool {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update_band(i, stats) {
-                    return false;
-                }
-            }
-            if !self.naked_singles(stats) {
+            if !self.sweep(stats) {
                 return false;
             }
-            if self.dirty != 0 {
+            if self.is_solved() {
+                return true;
+            }
+            let mut changed = false;
+            if !self.naked_singles(&mut changed) {
+                return false;
+            }
+            if changed {
                 continue;
             }
-            let mut digits = digits_of(self.stack_dirty);
-            self.stack_dirty = 0;
-            while digits != 0 {
-                let d = digits.trailing_zeros() as usize;
-                digits &= digits - 1;
-                if !self.update_stacks(d) {
+            for d in 0..if NO_STACK { 0 } else { 9 } {
+                if !self.update_stacks(d, &mut changed) {
                     return false;
                 }
             }
-            if self.dirty == 0 {
+            if !changed {
                 return true;
             }
         }
@@ -371,23 +423,57 @@ impl State {
     }
 
     /// Splits the search on `(d, b, bit)`: `self` keeps the branch without it, the returned
-    /// state has it placed (`None` if that placement clashes at once).
+    /// state has it placed (to be completed by its propagation).
     #[inline(always)]
-    pub(crate) fn split(&mut self, (d, b, bit): (usize, usize, u32)) -> Option<State> {
+    pub(crate) fn split(&mut self, (d, b, bit): (usize, usize, u32)) -> State {
         let mut with = *self;
         self.eliminate(d, b, bit);
-        with.place(d, b, bit).then_some(with)
+        with.insert(d, b, bit);
+        with
     }
 }
+const NO_STACK: bool = false;
 
-/// The digits (bit `d`) owning any of the words in `words` (bit `3 * d + band`).
-#[inline(always)]
-fn digits_of(words: u32) -> u32 {
-    let folded = words | words >> 1 | words >> 2;
-    // Gather bits 0, 3, …, 24 into bits 0..9.
-    let mut out = 0;
-    for d in 0..9 {
-        out |= ((folded >> (3 * d)) & 1) << d;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_table() {
+        assert_eq!(PERMS[0x1ff], 0x1ff);
+        // The identity and the anti-diagonal keep themselves; their union keeps both.
+        assert_eq!(PERMS[0b100_010_001], 0b100_010_001);
+        assert_eq!(PERMS[0b001_010_100], 0b001_010_100);
+        assert_eq!(PERMS[0b101_010_101], 0b101_010_101);
+        // An empty row, or two rows confined to one box, leave no permutation.
+        assert_eq!(PERMS[0b111_111_000], 0);
+        assert_eq!(PERMS[0b111_001_001], 0);
+        // Row 0 confined to box 0: boxes 1 and 2 go to rows 1 and 2 only.
+        assert_eq!(PERMS[0b111_111_001], 0b110_110_001);
     }
-    out
+
+    #[test]
+    fn minirow_and_column_tables() {
+        assert_eq!(MINIROWS[0b000_010_000], 0b010);
+        assert_eq!(MINIROWS[0x1ff], 0b111);
+        assert_eq!(MINIROW_CELLS[0b000_000_010], 0b111_000);
+        assert_eq!(MINIROW_CELLS[0b100_000_000], 0b111 << 24);
+        // Columns 0 and 1 in the first box: not locked; column 4 alone in the second: locked.
+        assert_eq!(LOCKED_COLUMNS[0b000_010_011], col_mask(4));
+        assert_eq!(BAND_PEERS[0].count_ones(), 8 + 2 + 4);
+    }
+
+    #[test]
+    fn givens_are_read_and_clashes_refused() {
+        let mut values = [0u8; 81];
+        values[0] = 3;
+        values[40] = 9;
+        values[80] = 1;
+        let grid = Grid::from_values(values).unwrap();
+        let state = State::new(&grid).unwrap();
+        assert_eq!(state.grid(), grid);
+        assert!(!state.is_solved());
+        values[76] = 1; // row 9 already holds a 1
+        assert!(State::new(&Grid::from_values(values).unwrap()).is_none());
+    }
 }

@@ -1,0 +1,353 @@
+//! `sudokit explain`: the whole solve, one named deduction at a time.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudokit::candidates::Candidates;
+use sudokit::logic::{self, Explanation, TechniqueSet};
+use sudokit::step::Step;
+use sudokit::{format, render, solver, CellSet, Grid};
+
+use crate::batch::{self, Input, Item};
+
+/// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
+/// its cells, placements and eliminations (chains in Eureka notation).
+///
+/// Puzzles without exactly one solution are reported before any logic is tried. Exit
+/// status: 0 when every puzzle was explained to its solution, 1 when some puzzle has no
+/// unique solution or the chosen techniques stall, 2 on unreadable input.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    input: Input,
+
+    /// Output format: numbered text, or JSON Lines with one object per step and a final
+    /// object per puzzle.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Print the grid after each placement, the new digit in brackets.
+    #[arg(long)]
+    grid: bool,
+
+    /// Print the pencil-mark grid before each step.
+    #[arg(long)]
+    candidates: bool,
+
+    /// Techniques to use, in order: a preset (`singles`, `basic`, `standard`, or `all` =
+    /// standard plus the trial last resort that finishes every puzzle) or a comma-separated
+    /// list of names (`hidden-single,naked-single,x-wing`).
+    #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
+    techniques: TechniqueSet,
+
+    /// Write one SVG picture per step into DIR (`<puzzle>-<step>.svg`).
+    #[arg(long, value_name = "DIR")]
+    svg: Option<PathBuf>,
+}
+
+/// Output formats of `explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Numbered steps, the solution, and a summary line.
+    Text,
+    /// JSON Lines: one object per step, then one per puzzle.
+    Json,
+}
+
+/// `--techniques` as clap sees it.
+pub fn parse_set(text: &str) -> Result<TechniqueSet, String> {
+    TechniqueSet::parse(text).map_err(|e| e.to_string())
+}
+
+/// What explaining one puzzle found.
+pub enum Explained {
+    /// The puzzle has no solution (0) or several (2, meaning "2 or more").
+    NotUnique(usize),
+    /// The logic solve.
+    Done(Box<Explanation>),
+}
+
+/// Checks uniqueness with the exact solver, then runs the logic engine.
+pub fn explain(puzzle: &Grid, set: &TechniqueSet) -> Explained {
+    let outcome = solver::count(puzzle, 2);
+    if outcome.count == 1 {
+        let engine = logic::Solver::new(set.clone()).unique(true);
+        Explained::Done(Box::new(engine.explain(puzzle)))
+    } else {
+        Explained::NotUnique(outcome.count)
+    }
+}
+
+/// Why a puzzle cannot be explained, in words.
+pub fn not_unique(count: usize) -> &'static str {
+    if count == 0 {
+        "no solution"
+    } else {
+        "multiple solutions"
+    }
+}
+
+#[derive(Serialize)]
+struct Mark {
+    cell: String,
+    digit: u8,
+}
+
+/// One step as JSON: the stable, documented record of `explain --format json`.
+#[derive(Serialize)]
+pub struct JsonStep {
+    step: usize,
+    technique: &'static str,
+    placements: Vec<Mark>,
+    eliminations: Vec<Mark>,
+    cells: Vec<String>,
+    houses: Vec<String>,
+    digits: Vec<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chain: Option<String>,
+    text: String,
+}
+
+impl JsonStep {
+    /// The JSON form of step number `n` (1-based).
+    pub fn new(n: usize, step: &Step) -> JsonStep {
+        let marks = |list: &[(sudokit::Cell, sudokit::Digit)]| {
+            list.iter()
+                .map(|(c, d)| Mark {
+                    cell: c.to_string(),
+                    digit: d.get(),
+                })
+                .collect()
+        };
+        JsonStep {
+            step: n,
+            technique: step.technique.name(),
+            placements: marks(&step.placements),
+            eliminations: marks(&step.eliminations),
+            cells: step.cells.iter().map(ToString::to_string).collect(),
+            houses: step.houses.iter().map(ToString::to_string).collect(),
+            digits: step.digits.iter().map(|d| d.get()).collect(),
+            chain: step.chain.clone(),
+            text: step.to_string(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct JsonStepRecord<'a> {
+    file: &'a str,
+    line: usize,
+    #[serde(flatten)]
+    step: JsonStep,
+}
+
+#[derive(Serialize)]
+struct JsonFinal<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: Option<String>,
+    solved: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remaining: Option<String>,
+    steps: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'static str>,
+    techniques: BTreeMap<&'static str, usize>,
+    trailing: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Steps per technique, and the hardest technique used (the latest in the set's order).
+fn summary(
+    steps: &[Step],
+    set: &TechniqueSet,
+) -> (BTreeMap<&'static str, usize>, Option<&'static str>) {
+    let mut counts = BTreeMap::new();
+    for s in steps {
+        *counts.entry(s.technique.name()).or_insert(0) += 1;
+    }
+    let rank = |t| {
+        set.techniques()
+            .iter()
+            .position(|&x| x == t)
+            .unwrap_or(usize::MAX)
+    };
+    let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
+    (counts, hardest.map(|t| t.name()))
+}
+
+/// Runs `sudokit explain`; returns the exit status.
+pub fn run(args: &ExplainArgs) -> Result<u8> {
+    if let Some(dir) = &args.svg {
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut failed = 0u64;
+    let mut index = 0usize;
+    let summary = batch::run(
+        &args.input,
+        |puzzle| explain(puzzle, &args.techniques),
+        |out, item| {
+            index += 1;
+            let ok = write_record(args, out, item, index)?;
+            failed += u64::from(!ok && item.result.is_some());
+            Ok(())
+        },
+    )?;
+    Ok(if summary.errors > 0 {
+        2
+    } else if failed > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+/// Writes one puzzle's explanation; `Ok(false)` when it was not solved.
+fn write_record(
+    args: &ExplainArgs,
+    out: &mut dyn Write,
+    item: &Item<Explained>,
+    index: usize,
+) -> io::Result<bool> {
+    let trailing = item.record.trailing.as_str();
+    let (Some(result), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
+        let error = item.error().unwrap_or_default();
+        match args.format {
+            Format::Text => writeln!(out, "error: {error}\n")?,
+            Format::Json => json_line(
+                out,
+                &JsonFinal {
+                    file: &item.file,
+                    line: item.record.line,
+                    puzzle: None,
+                    solved: false,
+                    solution: None,
+                    remaining: None,
+                    steps: 0,
+                    hardest: None,
+                    techniques: BTreeMap::new(),
+                    trailing,
+                    error: Some(error),
+                },
+            )?,
+        }
+        return Ok(false);
+    };
+    let explanation = match result {
+        Explained::NotUnique(count) => {
+            let why = not_unique(*count);
+            match args.format {
+                Format::Text => writeln!(
+                    out,
+                    "Puzzle {puzzle}{trailing}\n{why}: nothing to explain\n"
+                )?,
+                Format::Json => json_line(
+                    out,
+                    &JsonFinal {
+                        file: &item.file,
+                        line: item.record.line,
+                        puzzle: Some(puzzle.to_string()),
+                        solved: false,
+                        solution: None,
+                        remaining: None,
+                        steps: 0,
+                        hardest: None,
+                        techniques: BTreeMap::new(),
+                        trailing,
+                        error: Some(why.to_string()),
+                    },
+                )?,
+            }
+            return Ok(false);
+        }
+        Explained::Done(explanation) => explanation,
+    };
+    if args.format == Format::Text {
+        writeln!(out, "Puzzle {puzzle}{trailing}")?;
+    }
+    let mut state = Candidates::new(puzzle);
+    let width = explanation.steps.len().to_string().len();
+    for (n, step) in explanation.steps.iter().enumerate() {
+        if let Some(dir) = &args.svg {
+            let path = dir.join(format!("{index:04}-{:04}.svg", n + 1));
+            fs::write(&path, render::svg(puzzle, &state, Some(step)))?;
+        }
+        match args.format {
+            Format::Text => {
+                if args.candidates {
+                    writeln!(out, "{state}")?;
+                }
+                writeln!(out, "{:>width$}. {step}", n + 1)?;
+            }
+            Format::Json => json_line(
+                out,
+                &JsonStepRecord {
+                    file: &item.file,
+                    line: item.record.line,
+                    step: JsonStep::new(n + 1, step),
+                },
+            )?,
+        }
+        logic::apply(&mut state, step);
+        if args.grid && args.format == Format::Text && !step.placements.is_empty() {
+            let marked: CellSet = step.placements.iter().map(|&(c, _)| c).collect();
+            writeln!(out, "{}", format::grid_marked(state.grid(), marked))?;
+        }
+    }
+    let (counts, hardest) = summary(&explanation.steps, &args.techniques);
+    let final_grid = *explanation.final_state.grid();
+    match args.format {
+        Format::Text => {
+            if explanation.solved {
+                writeln!(out, "Solution {final_grid}")?;
+            } else {
+                writeln!(
+                    out,
+                    "Stalled: the techniques in use find nothing more. Reached {final_grid}"
+                )?;
+                writeln!(out, "{}", explanation.final_state)?;
+            }
+            let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
+            match hardest {
+                Some(hardest) => writeln!(
+                    out,
+                    "Summary: {} steps ({}); hardest: {hardest}\n",
+                    explanation.steps.len(),
+                    list.join(", "),
+                )?,
+                None => writeln!(out, "Summary: no step found\n")?,
+            }
+        }
+        Format::Json => json_line(
+            out,
+            &JsonFinal {
+                file: &item.file,
+                line: item.record.line,
+                puzzle: Some(puzzle.to_string()),
+                solved: explanation.solved,
+                solution: explanation.solved.then(|| final_grid.to_string()),
+                remaining: (!explanation.solved).then(|| final_grid.to_string()),
+                steps: explanation.steps.len(),
+                hardest,
+                techniques: counts,
+                trailing,
+                error: None,
+            },
+        )?,
+    }
+    Ok(explanation.solved)
+}
+
+/// Writes one JSON object and a newline.
+pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)
+}

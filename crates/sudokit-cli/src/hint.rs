@@ -1,0 +1,269 @@
+//! `sudokit hint`: the next step only, in rising detail, for a player who is stuck.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudokit::candidates::Candidates;
+use sudokit::logic::{self, TechniqueSet};
+use sudokit::step::Step;
+use sudokit::{render, solver, Grid};
+
+use crate::batch::{self, Input, Item};
+use crate::explain::{json_line, not_unique, parse_set, JsonStep};
+
+/// Show the next step of the solve without giving the answer away: `--level 1` names the
+/// technique, `2` adds where to look, `3` gives the whole step.
+///
+/// Reads puzzles like every batch command (one hint per puzzle), or one pencil-mark state
+/// with `--marks`. Exit status: 0 when every puzzle got a hint, 1 when some puzzle has no
+/// unique solution or no technique applies, 2 on unreadable input.
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    #[command(flatten)]
+    input: Input,
+
+    /// How much to tell: 1 the technique, 2 also where to look, 3 the whole step.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    level: u8,
+
+    /// Start from this pencil-mark state instead of a puzzle: 81 whitespace-separated cells
+    /// listing their candidates (`123 5 46 …`), or 729 characters (`row*81+col*9+d-1` holds
+    /// digit d or `.`). `@FILE` reads it from a file.
+    #[arg(long, value_name = "MARKS", conflicts_with = "files")]
+    marks: Option<String>,
+
+    /// Techniques to use, as for `explain`.
+    #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
+    techniques: TechniqueSet,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Also draw the hint (at its level of detail) as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+}
+
+/// Output formats of `hint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One line of text per puzzle.
+    Text,
+    /// JSON Lines.
+    Json,
+}
+
+/// The next step for a position, or why there is none.
+pub enum Hint {
+    /// The position has no solution (0) or several (2).
+    NotUnique(usize),
+    /// The candidates contradict the puzzle's only solution (a wrong elimination earlier).
+    WrongMarks(String),
+    /// No technique in the set applies.
+    Stuck,
+    /// The position is already solved.
+    Solved,
+    /// The step, and the state it applies to.
+    Step(Box<Step>),
+}
+
+/// Finds the next step from a candidate state, after checking that the placed digits have
+/// one solution and that the marks still allow it.
+pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
+    let outcome = solver::count(cands.grid(), 2);
+    let solution = match (outcome.count, outcome.solution) {
+        (1, Some(solution)) => solution,
+        (count, _) => return Hint::NotUnique(count),
+    };
+    if cands.is_solved() {
+        return Hint::Solved;
+    }
+    for cell in sudokit::Cell::all() {
+        if let Some(d) = solution.get(cell) {
+            if cands.value(cell).is_none() && !cands.get(cell).contains(d) {
+                return Hint::WrongMarks(format!(
+                    "{cell} has lost its candidate {d}, the digit of the only solution"
+                ));
+            }
+        }
+    }
+    match logic::Solver::new(set.clone())
+        .unique(true)
+        .next_step(cands)
+    {
+        Some(step) => Hint::Step(Box::new(step)),
+        None => Hint::Stuck,
+    }
+}
+
+/// The hint's words at `level`.
+pub fn words(step: &Step, level: u8) -> String {
+    let name = step.technique.name();
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
+    match level {
+        1 => format!("Look for {article} {name}."),
+        2 => {
+            let digits: Vec<String> = step.digits.iter().map(|d| d.to_string()).collect();
+            let place = if !step.houses.is_empty() {
+                let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
+                format!(" in {}", houses.join(", "))
+            } else if !step.cells.is_empty() {
+                let cells: Vec<String> = step.cells.iter().map(ToString::to_string).collect();
+                format!(" at {}", cells.join(", "))
+            } else {
+                String::new()
+            };
+            let on = match digits.len() {
+                0 => String::new(),
+                1 => format!(" on digit {}", digits[0]),
+                _ => format!(" on digits {}", digits.join(", ")),
+            };
+            format!("Look for {article} {name}{on}{place}.")
+        }
+        _ => step.to_string(),
+    }
+}
+
+#[derive(Serialize)]
+struct JsonHint<'a> {
+    file: &'a str,
+    line: usize,
+    level: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    technique: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hint: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<JsonStep>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Runs `sudokit hint`; returns the exit status.
+pub fn run(args: &HintArgs) -> Result<u8> {
+    if let Some(marks) = &args.marks {
+        let text = match marks.strip_prefix('@') {
+            Some(path) => {
+                std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
+            }
+            None => marks.clone(),
+        };
+        let cands = match Candidates::from_pencil_marks(&text) {
+            Ok(c) => c,
+            Err(e) => bail!("--marks: {e}"),
+        };
+        let result = hint(&cands, &args.techniques);
+        let mut out = io::stdout().lock();
+        let ok = write_hint(args, &mut out, "--marks", 1, &result)?;
+        draw(args, cands.grid(), &cands, &result)?;
+        return Ok(u8::from(!ok));
+    }
+    let mut failed = 0u64;
+    let mut first = true;
+    let summary = batch::run(
+        &args.input,
+        |puzzle: &Grid| hint(&Candidates::new(puzzle), &args.techniques),
+        |out, item: &Item<Hint>| {
+            match (&item.result, &item.record.puzzle) {
+                (Some(result), Ok(puzzle)) => {
+                    let ok = write_hint(args, out, &item.file, item.record.line, result)?;
+                    failed += u64::from(!ok);
+                    if first {
+                        first = false;
+                        draw(args, puzzle, &Candidates::new(puzzle), result)?;
+                    }
+                }
+                _ => {
+                    let error = item.error().unwrap_or_default();
+                    match args.format {
+                        Format::Text => writeln!(out, "error: {error}")?,
+                        Format::Json => json_line(
+                            out,
+                            &JsonHint {
+                                file: &item.file,
+                                line: item.record.line,
+                                level: args.level,
+                                technique: None,
+                                hint: None,
+                                step: None,
+                                error: Some(error),
+                            },
+                        )?,
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    Ok(if summary.errors > 0 {
+        2
+    } else {
+        u8::from(failed > 0)
+    })
+}
+
+/// Draws the first hint as a picture, showing only what its level reveals.
+fn draw(args: &HintArgs, puzzle: &Grid, cands: &Candidates, result: &Hint) -> io::Result<()> {
+    let (Some(path), Hint::Step(step)) = (&args.svg, result) else {
+        return Ok(());
+    };
+    let mut shown = Step::new(step.technique);
+    if args.level >= 2 {
+        shown.cells.clone_from(&step.cells);
+        shown.fins.clone_from(&step.fins);
+        shown.houses.clone_from(&step.houses);
+        shown.digits = step.digits;
+    }
+    if args.level >= 3 {
+        shown = (**step).clone();
+    } else {
+        shown.detail = words(step, args.level);
+    }
+    std::fs::write(path, render::svg(puzzle, cands, Some(&shown)))
+}
+
+/// Writes one hint; `Ok(false)` when there is none to give.
+fn write_hint(
+    args: &HintArgs,
+    out: &mut dyn Write,
+    file: &str,
+    line: usize,
+    result: &Hint,
+) -> io::Result<bool> {
+    let (text, step) = match result {
+        Hint::Step(step) => (words(step, args.level), Some(step)),
+        Hint::NotUnique(count) => (
+            format!("{}: no hint can be given", not_unique(*count)),
+            None,
+        ),
+        Hint::WrongMarks(why) => (format!("the pencil marks are wrong: {why}"), None),
+        Hint::Stuck => ("no technique in use applies here".to_string(), None),
+        Hint::Solved => ("already solved".to_string(), None),
+    };
+    match args.format {
+        Format::Text => writeln!(out, "{text}")?,
+        Format::Json => json_line(
+            out,
+            &JsonHint {
+                file,
+                line,
+                level: args.level,
+                technique: step.map(|s| s.technique.name()),
+                hint: step.is_some().then(|| text.clone()),
+                step: step
+                    .filter(|_| args.level >= 3)
+                    .map(|s| JsonStep::new(1, s)),
+                error: step.is_none().then_some(text.clone()),
+            },
+        )?,
+    }
+    Ok(step.is_some() || matches!(result, Hint::Solved))
+}

@@ -1,0 +1,347 @@
+//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+//!
+//! The first three are the same three-link chain on one digit: a conjugate pair (strong link)
+//! `y1 = x1`, a weak link `x1 - x2` (the two cells see each other), and a second conjugate
+//! pair `x2 = y2`. One of `y1`, `y2` holds the digit, so any cell seeing both loses it. The
+//! names tell the shape: a Skyscraper joins two parallel lines' pairs through a common
+//! crossing line, a 2-String Kite joins a row pair and a column pair inside a box, and every
+//! other shape is a Turbot Fish.
+//!
+//! Empty Rectangle: in a box, the digit lies on one row and one column (a cross); with a
+//! conjugate pair in a line outside the box, one end on the cross's line, the cell where the
+//! other end's line meets the cross's other line loses the digit.
+
+use crate::candidates::Candidates;
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::step::{Step, Technique};
+
+/// A conjugate pair: the only two cells of `house` holding the digit.
+#[derive(Clone, Copy)]
+struct Link {
+    a: Cell,
+    b: Cell,
+    house: House,
+}
+
+fn conjugate_pairs(c: &Candidates, d: Digit) -> Vec<Link> {
+    House::all()
+        .filter_map(|house| {
+            let cells = c.cells_with_in(house, d);
+            if cells.len() != 2 {
+                return None;
+            }
+            let mut it = cells.iter();
+            Some(Link {
+                a: it.next()?,
+                b: it.next()?,
+                house,
+            })
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Skyscraper,
+    Kite,
+    Turbot,
+}
+
+fn is_line(h: House) -> bool {
+    !matches!(h, House::Box(_))
+}
+
+/// The shape of `y1 = x1 - x2 = y2` with strong links in `h1`, `h2`.
+fn shape(x1: Cell, y1: Cell, h1: House, x2: Cell, y2: Cell, h2: House) -> Shape {
+    let both_rows = matches!((h1, h2), (House::Row(_), House::Row(_)));
+    let both_cols = matches!((h1, h2), (House::Column(_), House::Column(_)));
+    if (both_rows && x1.col() == x2.col() && y1.col() != y2.col())
+        || (both_cols && x1.row() == x2.row() && y1.row() != y2.row())
+    {
+        return Shape::Skyscraper;
+    }
+    let row_and_col = is_line(h1) && is_line(h2) && !both_rows && !both_cols;
+    if row_and_col
+        && x1.box_index() == x2.box_index()
+        && y1.box_index() != x1.box_index()
+        && y2.box_index() != x1.box_index()
+    {
+        return Shape::Kite;
+    }
+    Shape::Turbot
+}
+
+fn three_link(c: &Candidates, wanted: Shape, technique: Technique) -> Option<Step> {
+    for d in Digit::all() {
+        let links = conjugate_pairs(c, d);
+        let with_d = c.cells_with(d);
+        for (i, l1) in links.iter().enumerate() {
+            for l2 in &links[i + 1..] {
+                for (x1, y1) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                    for (x2, y2) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
+                        if ends.len() != 4 || !x1.sees(x2) {
+                            continue;
+                        }
+                        if shape(x1, y1, l1.house, x2, y2, l2.house) != wanted {
+                            continue;
+                        }
+                        let targets = (with_d & CellSet::peers(y1) & CellSet::peers(y2)) - ends;
+                        if targets.is_empty() {
+                            continue;
+                        }
+                        let mut s = Step::new(technique);
+                        s.digits = DigitSet::single(d);
+                        s.cells = vec![y1, x1, x2, y2];
+                        s.houses = vec![l1.house, l2.house];
+                        s.eliminations = targets.iter().map(|t| (t, d)).collect();
+                        s.detail =
+                            format!("{d} in {y1}={x1} ({}), {x2}={y2} ({})", l1.house, l2.house);
+                        s.chain = Some(format!(
+                            "({d}){y1}=({d}){x1}-({d}){x2}=({d}){y2} => {}",
+                            eliminations_text(&s.eliminations)
+                        ));
+                        return Some(s);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Eliminations as `r1c1<>5, r2c2<>5` for the tail of a Eureka chain.
+pub(crate) fn eliminations_text(elims: &[(Cell, Digit)]) -> String {
+    elims
+        .iter()
+        .map(|(c, d)| format!("{c}<>{d}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Skyscraper: two parallel conjugate pairs whose bases share a crossing line.
+pub fn skyscraper(c: &Candidates) -> Option<Step> {
+    three_link(c, Shape::Skyscraper, Technique::Skyscraper)
+}
+
+/// 2-String Kite: a row pair and a column pair with one end of each in a common box.
+pub fn two_string_kite(c: &Candidates) -> Option<Step> {
+    three_link(c, Shape::Kite, Technique::TwoStringKite)
+}
+
+/// Turbot Fish: any other conjugate pair – weak link – conjugate pair on one digit.
+pub fn turbot_fish(c: &Candidates) -> Option<Step> {
+    three_link(c, Shape::Turbot, Technique::TurbotFish)
+}
+
+/// Empty Rectangle.
+pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
+    for d in Digit::all() {
+        let with_d = c.cells_with(d);
+        for b in 0..9u8 {
+            let bx = CellSet::house(House::Box(b));
+            let in_box = with_d & bx;
+            if in_box.len() < 2 {
+                continue;
+            }
+            let (band, stack) = (b as usize / 3 * 3, b as usize % 3 * 3);
+            for row in band..band + 3 {
+                for col in stack..stack + 3 {
+                    let row_set = CellSet::house(House::Row(row as u8));
+                    let col_set = CellSet::house(House::Column(col as u8));
+                    if !(in_box - row_set - col_set).is_empty()
+                        || (in_box - row_set).is_empty()
+                        || (in_box - col_set).is_empty()
+                    {
+                        continue;
+                    }
+                    // Conjugate pair in a column outside the box, one end on the cross's row.
+                    for line in (0..9).filter(|c| !(stack..stack + 3).contains(c)) {
+                        let pair = with_d & CellSet::house(House::Column(line as u8));
+                        if let Some(step) = er_step(
+                            d,
+                            b,
+                            row,
+                            col,
+                            pair,
+                            |p| p.row() == row,
+                            |q| {
+                                (q.row() / 3 * 3 != band)
+                                    .then(|| Cell::from_row_col(q.row(), col))
+                                    .flatten()
+                            },
+                            with_d,
+                            House::Column(line as u8),
+                        ) {
+                            return Some(step);
+                        }
+                    }
+                    // Conjugate pair in a row outside the box, one end on the cross's column.
+                    for line in (0..9).filter(|r| !(band..band + 3).contains(r)) {
+                        let pair = with_d & CellSet::house(House::Row(line as u8));
+                        if let Some(step) = er_step(
+                            d,
+                            b,
+                            row,
+                            col,
+                            pair,
+                            |p| p.col() == col,
+                            |q| {
+                                (q.col() / 3 * 3 != stack)
+                                    .then(|| Cell::from_row_col(row, q.col()))
+                                    .flatten()
+                            },
+                            with_d,
+                            House::Row(line as u8),
+                        ) {
+                            return Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn er_step(
+    d: Digit,
+    b: u8,
+    row: usize,
+    col: usize,
+    pair: CellSet,
+    on_cross: impl Fn(Cell) -> bool,
+    target_of: impl Fn(Cell) -> Option<Cell>,
+    with_d: CellSet,
+    line: House,
+) -> Option<Step> {
+    if pair.len() != 2 {
+        return None;
+    }
+    let mut it = pair.iter();
+    let (first, second) = (it.next()?, it.next()?);
+    for (p, q) in [(first, second), (second, first)] {
+        if !on_cross(p) {
+            continue;
+        }
+        let Some(t) = target_of(q) else { continue };
+        if !with_d.contains(t) {
+            continue;
+        }
+        let mut s = Step::new(Technique::EmptyRectangle);
+        s.digits = DigitSet::single(d);
+        s.houses = vec![House::Box(b), line];
+        s.cells = (with_d & CellSet::house(House::Box(b))).iter().collect();
+        s.cells.extend([p, q]);
+        s.eliminations = vec![(t, d)];
+        s.detail = format!(
+            "{d} in box {} (row {}, column {}), {p}={q} in {line}",
+            b + 1,
+            row + 1,
+            col + 1
+        );
+        return Some(s);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testutil::{cell, elims, only_digit_in};
+
+    #[test]
+    fn skyscraper_on_two_rows() {
+        // Row 1: 1 at c2, c7. Row 5: 1 at c2, c9. Bases in column 2; tops r1c7 and r5c9.
+        // Cells seeing both tops: r4c7? no (r4c7 sees r5c9 via box 6 and r1c7 via column 7).
+        let c = only_digit_in(
+            &[
+                (1, 2),
+                (1, 7),
+                (5, 2),
+                (5, 9),
+                (4, 7),
+                (6, 7),
+                (2, 9),
+                (3, 9),
+                (8, 2),
+                (8, 5),
+                (9, 4),
+                (9, 5),
+            ],
+            1,
+        );
+        let s = skyscraper(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 9, 1), (3, 9, 1), (4, 7, 1), (6, 7, 1)]);
+        assert_eq!(
+            s.chain.as_deref(),
+            Some("(1)r1c7=(1)r1c2-(1)r5c2=(1)r5c9 => r2c9<>1, r3c9<>1, r4c7<>1, r6c7<>1")
+        );
+    }
+
+    #[test]
+    fn two_string_kite_through_a_box() {
+        // Row 3: 2 at c1, c8. Column 2: 2 at r2, r7. r3c1 and r2c2 share box 1.
+        // r7c8 sees both r3c8 (column 8) and r7c2 (row 7).
+        let c = only_digit_in(
+            &[
+                (3, 1),
+                (3, 8),
+                (2, 2),
+                (7, 2),
+                (7, 8),
+                (7, 5),
+                (9, 8),
+                (5, 5),
+                (9, 5),
+            ],
+            2,
+        );
+        assert!(skyscraper(&c).is_none());
+        let s = two_string_kite(&c).unwrap();
+        assert_eq!(elims(&s), vec![(7, 8, 2)]);
+        assert_eq!(
+            s.cells,
+            vec![cell(3, 8), cell(3, 1), cell(2, 2), cell(7, 2)]
+        );
+    }
+
+    #[test]
+    fn turbot_fish_with_a_box_link() {
+        // Box 1: 3 only at r1c1, r3c2. Column 5: 3 only at r1c5, r8c5; r1c1 sees r1c5.
+        // r8c2 sees r3c2 (column 2) and r8c5 (row 8). r1c8, r8c9, r5c2 only break other
+        // conjugate pairs.
+        let c = only_digit_in(
+            &[
+                (1, 1),
+                (3, 2),
+                (1, 5),
+                (8, 5),
+                (8, 2),
+                (1, 8),
+                (8, 9),
+                (5, 2),
+            ],
+            3,
+        );
+        assert!(skyscraper(&c).is_none());
+        assert!(two_string_kite(&c).is_none());
+        let s = turbot_fish(&c).unwrap();
+        assert_eq!(elims(&s), vec![(8, 2, 3)]);
+        assert_eq!(
+            s.chain.as_deref(),
+            Some("(3)r8c5=(3)r1c5-(3)r1c1=(3)r3c2 => r8c2<>3")
+        );
+    }
+
+    #[test]
+    fn empty_rectangle_with_a_column_pair() {
+        // Box 5 holds 7 on row 5 and column 5 only (r5c4, r5c5, r4c5). Column 8 has the
+        // conjugate pair r5c8 / r9c8. Target: r9c5.
+        let c = only_digit_in(&[(5, 4), (5, 5), (4, 5), (5, 8), (9, 8), (9, 5)], 7);
+        let s = empty_rectangle(&c).unwrap();
+        assert_eq!(elims(&s), vec![(9, 5, 7)]);
+        assert_eq!(s.houses, vec![House::Box(4), House::Column(7)]);
+    }
+}

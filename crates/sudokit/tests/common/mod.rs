@@ -1,0 +1,132 @@
+//! Helpers shared by the canonical-form tests and benchmark: data files, a tiny RNG, random
+//! full grids, random puzzles and random transforms.
+#![allow(dead_code)] // each test crate uses its own subset
+
+use sudokit::grid::Grid;
+use sudokit::transform::Transform;
+
+/// The shared data folder: `SUDOKIT_DATA`, or `../shared/data` beside the workspace.
+pub fn data_dir() -> std::path::PathBuf {
+    std::env::var_os("SUDOKIT_DATA")
+        .map(Into::into)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into())
+}
+
+/// The text of a data file, or a panic that says how to point the tests at the data.
+pub fn read_data(name: &str) -> String {
+    let path = data_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e}; set SUDOKIT_DATA to the shared data folder",
+            path.display()
+        )
+    })
+}
+
+/// An 81-character line (digits, any other character blank) as a grid.
+pub fn grid(line: &str) -> Grid {
+    assert!(line.len() >= 81, "short line: {line}");
+    let mut v = [0u8; 81];
+    for (x, b) in v.iter_mut().zip(line.bytes()) {
+        *x = if b.is_ascii_digit() { b - b'0' } else { 0 };
+    }
+    Grid::from_values(v).expect("digits are 0-9")
+}
+
+/// The puzzles of a one-puzzle-per-line data file.
+pub fn load(name: &str) -> Vec<Grid> {
+    read_data(name)
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .map(grid)
+        .collect()
+}
+
+/// The grid as 81 digits, `0` for a blank: the string minlex orders.
+pub fn digits(g: &Grid) -> String {
+    g.values().iter().map(|&v| char::from(b'0' + v)).collect()
+}
+
+/// xorshift64*: enough randomness for test data, no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for k in (1..items.len()).rev() {
+            items.swap(k, self.below(k + 1));
+        }
+    }
+}
+
+/// A random full grid: cells filled in order, digits tried in random order, backtracking.
+pub fn random_full(rng: &mut Rng) -> Grid {
+    fn fill(v: &mut [u8; 81], i: usize, rng: &mut Rng) -> bool {
+        if i == 81 {
+            return true;
+        }
+        let (r, c) = (i / 9, i % 9);
+        let mut digits: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut digits);
+        for d in digits {
+            let clash = (0..9).any(|k| {
+                v[r * 9 + k] == d
+                    || v[k * 9 + c] == d
+                    || v[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3] == d
+            });
+            if !clash {
+                v[i] = d;
+                if fill(v, i + 1, rng) {
+                    return true;
+                }
+                v[i] = 0;
+            }
+        }
+        false
+    }
+    let mut v = [0u8; 81];
+    assert!(fill(&mut v, 0, rng), "an empty grid can always be filled");
+    Grid::from_values(v).expect("digits are 1-9")
+}
+
+/// `full` with all but `clues` randomly chosen cells blanked.
+pub fn random_puzzle(rng: &mut Rng, full: &Grid, clues: usize) -> Grid {
+    let mut cells: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut cells);
+    let mut v = *full.values();
+    for &c in &cells[clues..] {
+        v[c] = 0;
+    }
+    Grid::from_values(v).expect("digits are 0-9")
+}
+
+/// A uniformly random sudoku symmetry.
+pub fn random_transform(rng: &mut Rng) -> Transform {
+    let mut lines = || {
+        let mut bands = [0u8, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut p = [0u8; 9];
+        for (b, &band) in bands.iter().enumerate() {
+            let mut inner = [0u8, 1, 2];
+            rng.shuffle(&mut inner);
+            for k in 0..3 {
+                p[3 * b + k] = 3 * band + inner[k];
+            }
+        }
+        p
+    };
+    let (rows, cols) = (lines(), lines());
+    let mut digits = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    rng.shuffle(&mut digits);
+    Transform::new(rng.next() & 1 == 1, rows, cols, digits).expect("a valid symmetry")
+}
