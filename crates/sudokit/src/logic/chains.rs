@@ -28,7 +28,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::candidates::Candidates;
-use crate::grid::{Cell, CellSet, Digit, House};
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::step::{Step, Technique};
 
 /// Which links a search may use.
@@ -515,6 +515,81 @@ pub fn xy_chain(c: &Candidates) -> Option<Step> {
 /// A nice-loop search result: the grid, whether groups were used, and the step per category.
 type NiceResult = (Candidates, bool, [Option<Step>; 3]);
 
+/// Remote Pair: bivalue cells with the same two digits, each seeing the next, alternate
+/// between the digits; a cell seeing two of them an odd number of links apart (at least
+/// three) sees both digits and loses both.
+pub fn remote_pair(c: &Candidates) -> Option<Step> {
+    let bivalue = c.bivalue_cells();
+    let mut pairs: Vec<DigitSet> = bivalue.iter().map(|x| c.get(x)).collect();
+    pairs.sort_unstable_by_key(|p| p.bits());
+    pairs.dedup();
+    let mut best: Option<(Vec<Cell>, DigitSet, CellSet)> = None;
+    for pair in pairs {
+        let cells: CellSet = bivalue.iter().filter(|&x| c.get(x) == pair).collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let holders = pair
+            .iter()
+            .fold(CellSet::EMPTY, |acc, d| acc | c.cells_with(d));
+        for start in cells.iter() {
+            let mut pred = [usize::MAX; 81];
+            let mut dist = [usize::MAX; 81];
+            dist[start.index()] = 0;
+            let mut queue = std::collections::VecDeque::from([start]);
+            while let Some(u) = queue.pop_front() {
+                for v in (CellSet::peers(u) & cells).iter() {
+                    if dist[v.index()] == usize::MAX {
+                        dist[v.index()] = dist[u.index()] + 1;
+                        pred[v.index()] = u.index();
+                        queue.push_back(v);
+                    }
+                }
+                let k = dist[u.index()];
+                if k < 3 || k % 2 == 0 || best.as_ref().is_some_and(|b| b.0.len() <= k + 1) {
+                    continue;
+                }
+                let targets = CellSet::peers(start) & CellSet::peers(u) & (holders - cells);
+                if !targets.is_empty() {
+                    let mut path = vec![u];
+                    let mut cur = u.index();
+                    while cur != start.index() {
+                        cur = pred[cur];
+                        path.push(Cell::new(cur).expect("cell index"));
+                    }
+                    path.reverse();
+                    best = Some((path, pair, targets));
+                }
+            }
+        }
+    }
+    let (path, pair, targets) = best?;
+    let mut step = Step::new(Technique::RemotePair);
+    step.digits = pair;
+    step.cells = path.clone();
+    for t in targets.iter() {
+        for d in (c.get(t) & pair).iter() {
+            step.eliminations.push((t, d));
+        }
+    }
+    let ds: Vec<Digit> = pair.iter().collect();
+    let links: Vec<String> = path
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let (a, b) = if i % 2 == 0 {
+                (ds[0], ds[1])
+            } else {
+                (ds[1], ds[0])
+            };
+            format!("({a}={b}){x}")
+        })
+        .collect();
+    step.detail = format!("{}/{} on {}", ds[0], ds[1], crate::step::cell_list(&path));
+    step.chain = Some(format!("{} => {}", links.join("-"), step.effects()));
+    Some(step)
+}
+
 thread_local! {
     /// The last nice-loop search.
     static NICE_CACHE: RefCell<Option<NiceResult>> =
@@ -736,6 +811,22 @@ mod tests {
         assert_eq!(s.technique, Technique::GroupedAic);
         assert_eq!(chain(&s), "(1)r1c1=(1)r1c78-(1)r2c9=(1)r6c9 => r6c1<>1");
         assert_eq!(elims(&s), vec![(6, 1, 1)]);
+    }
+
+    #[test]
+    fn remote_pair_of_four_cells_clears_both_digits() {
+        // {2,7} in r1c1, r1c5, r4c5, r4c8: alternating, so r1c1 and r4c8 differ. r1c8 and
+        // r4c1 see both ends and lose 2 and 7.
+        let c = with_cells(&[(1, 1, "27"), (1, 5, "27"), (4, 5, "27"), (4, 8, "27")]);
+        let s = remote_pair(&c).expect("remote pair");
+        assert_eq!(s.technique, Technique::RemotePair);
+        assert_eq!(
+            chain(&s),
+            "(2=7)r1c1-(7=2)r1c5-(2=7)r4c5-(7=2)r4c8 => r1c8<>2, r1c8<>7, r4c1<>2, r4c1<>7"
+        );
+        // Three cells are not enough (that would be a wing or a pair).
+        let c = with_cells(&[(1, 1, "27"), (1, 5, "27"), (4, 5, "27")]);
+        assert!(remote_pair(&c).is_none());
     }
 
     #[test]

@@ -92,6 +92,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::SimpleColorsWrap => coloring::simple_colors_wrap,
         T::MultiColors1 => coloring::multi_colors_1,
         T::MultiColors2 => coloring::multi_colors_2,
+        T::RemotePair => chains::remote_pair,
         T::XChain => chains::x_chain,
         T::XYChain => chains::xy_chain,
         T::ContinuousNiceLoop => chains::continuous_nice_loop,
