@@ -171,6 +171,11 @@ pub fn als_xz(c: &Candidates) -> Option<Step> {
     for &(i, j, rcc) in &data.pairs {
         let (a, b) = (&data.sets[i], &data.sets[j]);
         let common = a.digits & b.digits;
+        if rcc.len() >= 2 {
+            if let Some(step) = doubly_linked(c, a, b, rcc) {
+                return Some(step);
+            }
+        }
         for x in rcc.iter() {
             for z in (common - DigitSet::single(x)).iter() {
                 let targets = z_targets(c, a, b, z);
@@ -189,6 +194,46 @@ pub fn als_xz(c: &Candidates) -> Option<Step> {
         }
     }
     None
+}
+
+/// ALS-XZ with two restricted commons: `A ∪ B` is then locked. Each common `x` lies in
+/// exactly one of them (cells seeing every `x` of both lose it), and every other digit of
+/// either set is locked in that set (cells seeing all its cells with that digit lose it).
+fn doubly_linked(c: &Candidates, a: &Als, b: &Als, rcc: DigitSet) -> Option<Step> {
+    let mut elims: Vec<(Cell, Digit)> = Vec::new();
+    for x in rcc.iter() {
+        elims.extend(z_targets(c, a, b, x).iter().map(|t| (t, x)));
+    }
+    for (s, other) in [(a, b), (b, a)] {
+        for d in (s.digits - rcc).iter() {
+            let t = s.sees_all[d.index()] & (c.cells_with(d) - other.cells);
+            elims.extend(t.iter().map(|t| (t, d)));
+        }
+    }
+    elims.sort_unstable();
+    elims.dedup();
+    if elims.is_empty() {
+        return None;
+    }
+    let mut ds = rcc.iter();
+    let (x1, x2) = (ds.next()?, ds.next()?);
+    let mut s = Step::new(Technique::AlsXz);
+    s.digits = a.digits | b.digits;
+    s.eliminations = elims;
+    s.cells = a.cells.iter().chain(b.cells.iter()).collect();
+    s.detail = format!(
+        "{} / {} doubly linked by {x1} and {x2}",
+        cells_name(a.cells),
+        cells_name(b.cells)
+    );
+    s.chain = Some(format!(
+        "{}-{}-({x1}){} => {}",
+        node(a, x1, x2),
+        node(b, x2, x1),
+        cells_name(a.cells),
+        s.effects()
+    ));
+    Some(s)
 }
 
 /// Almost Locked Set XY-Wing.
@@ -263,6 +308,33 @@ mod tests {
         assert_eq!(s.technique, Technique::AlsXz);
         assert_eq!(elims(&s), vec![(1, 5, 1)]);
         assert_eq!(s.chain.as_deref(), Some("(1=2)r1c1-(2=13)r4c15 => r1c5<>1"));
+    }
+
+    #[test]
+    fn doubly_linked_als_xz_locks_both_sets() {
+        // A = r1c1 {1,2}; B = r1c5 {1,3} + r1c6 {2,3}. Both 1 and 2 are restricted commons
+        // (all in row 1), so A ∪ B holds 1, 2 and 3 once each: the rest of row 1 loses 1, 2
+        // and 3, and box 2 loses 3 (locked in B's cells).
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "13"), (1, 6, "23")]);
+        let s = als_xz(&c).expect("als-xz");
+        let mut want = Vec::new();
+        for col in [2, 3, 4, 7, 8, 9] {
+            for d in 1..=3 {
+                want.push((1, col, d));
+            }
+        }
+        for r in 2..=3 {
+            for col in 4..=6 {
+                want.push((r, col, 3));
+            }
+        }
+        want.sort_unstable();
+        assert_eq!(elims(&s), want);
+        assert_eq!(s.detail, "r1c1 / r1c56 doubly linked by 1 and 2");
+        assert!(s
+            .chain
+            .as_deref()
+            .is_some_and(|t| t.starts_with("(1=2)r1c1-(2=13)r1c56-(1)r1c1 => ")));
     }
 
     #[test]
