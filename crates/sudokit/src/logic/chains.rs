@@ -783,7 +783,7 @@ mod tests {
         );
         let s = discontinuous_nice_loop(&c).expect("dnl");
         assert_eq!(elims(&s), vec![(1, 1, 2)]);
-        // Shortest form: r1c1 or r1c5 is 2's blocker — the loop closes through r1c1.
+        // The shortest such loop runs the other way round, from r1c1's 1 to r1c5's 2.
         assert_eq!(chain(&s), "(1)r1c1=(1)r5c1-(1=3)r5c5-(3=2)r1c5 => r1c1<>2");
     }
 

@@ -284,6 +284,26 @@ mod tests {
     }
 
     #[test]
+    fn deeper_trial_when_no_single_assumption_breaks() {
+        // After r4c7<>9 no candidate of the Inkala grid breaks under singles alone.
+        let mut c = from_line(INKALA_2012);
+        c.eliminate(cell(4, 7), d(9));
+        for &(x, dg) in &trial_order(&c) {
+            let mut s = c.clone();
+            s.place(x, dg);
+            let mut placed = 0;
+            assert!(!matches!(
+                propagate(&mut s, &mut placed),
+                Outcome::Contradiction(_)
+            ));
+        }
+        let s = trial(&c).expect("a deeper trial");
+        assert!(s.detail.contains("singles stall"), "{}", s.detail);
+        let (x, dg) = s.eliminations[0];
+        assert_ne!(INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0', dg.get());
+    }
+
+    #[test]
     fn exhaustive_trial_decides_candidates_exactly() {
         // The search trial decides candidates exactly: true ones have a completion, false
         // ones do not.
