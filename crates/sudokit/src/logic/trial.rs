@@ -12,11 +12,11 @@
 //! 2. **Deeper trial.** When no single assumption breaks under singles, assume a candidate,
 //!    and when singles stall, branch on the cell with the fewest candidates, propagating
 //!    singles after every assumption. If every branch ends in a contradiction the first
-//!    assumption is impossible. Depths are tried shallowest first over all candidates
+//!    assumption is impossible. Only the cells with the fewest candidates are assumed
+//!    (usually bivalue cells, where a refutation leaves a single), at rising depth limits
 //!    (iterative deepening), so the refutation reported is among the shallowest. At full
 //!    depth this is an exhaustive search, hence complete: in a puzzle with one solution
-//!    every false candidate fails, and the first cell with two candidates holds at least
-//!    one false one. The step states how many assumptions the refutation took and how
+//!    every false candidate fails, and each of those cells holds at least one. The step states how many assumptions the refutation took and how
 //!    deep it went.
 //!
 //! Nothing here relies on the puzzle being unique: a candidate is removed only when no
@@ -54,11 +54,20 @@ pub fn trial(c: &Candidates) -> Option<Step> {
         }
     }
     // Deeper trials, shallowest first: a refutation at depth `k` branches on at most
-    // `k - 1` further assumptions below the first. Once no candidate is left undecided at
-    // some depth, every remaining candidate extends to a solution and nothing can go.
+    // `k - 1` further assumptions below the first. Only the cells with the fewest
+    // candidates are tried: refuting a digit there (usually of a bivalue cell, which then
+    // becomes a single) is worth the effort, and at full depth one of their digits always
+    // falls in a puzzle with one solution. Once no candidate is left undecided at some
+    // depth, every one extends to a solution and nothing can go.
+    let fewest = order.first().map_or(0, |&(x, _)| c.get(x).len());
+    let narrow: Vec<(Cell, Digit)> = order
+        .iter()
+        .copied()
+        .filter(|&(x, _)| c.get(x).len() == fewest)
+        .collect();
     for depth in 2..=81 {
         let mut undecided = false;
-        for &(cell, digit) in &order {
+        for &(cell, digit) in &narrow {
             let mut s = c.clone();
             s.place(cell, digit);
             let mut stats = SearchStats::default();
