@@ -284,6 +284,108 @@ pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
     None
 }
 
+/// An ALS chain found: (set, digit it lacks) per link, the end digit, the targets.
+type ChainFound = (Vec<(usize, Digit)>, Digit, CellSet);
+
+/// Almost Locked Set XY-Chain: ALSs `A1 … An` (at least three), each sharing a restricted
+/// common with the next, consecutive commons different. If `z` is not in `A1`, `A1` holds
+/// its first common, so `A2` lacks it and holds the second, and so on until `An` holds `z`:
+/// `z` is in `A1` or `An`, and cells seeing every `z` of both lose it. Breadth-first, so
+/// the chain found uses the fewest sets.
+pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
+    let data = als_data(c);
+    let sets = &data.sets;
+    let n = sets.len();
+    let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
+    for &(i, j, r) in &data.pairs {
+        partners[i].push((j, r));
+        partners[j].push((i, r));
+    }
+    // States: (set, digit it lacks); predecessor per state for the chain.
+    let state = |i: usize, d: Digit| i * 9 + d.index();
+    let mut pred = vec![usize::MAX; n * 9];
+    let mut best: Option<ChainFound> = None;
+    for start in 0..n {
+        if partners[start].is_empty() {
+            continue;
+        }
+        for z in sets[start].digits.iter() {
+            pred.fill(usize::MAX);
+            let s0 = state(start, z);
+            pred[s0] = s0;
+            let mut frontier = vec![(start, z)];
+            let mut length = 1;
+            while !frontier.is_empty() {
+                length += 1;
+                if best.as_ref().is_some_and(|b| b.0.len() <= length) {
+                    break;
+                }
+                let mut next = Vec::new();
+                for &(i, lacks) in &frontier {
+                    for &(j, rcc) in &partners[i] {
+                        for x in rcc.iter().filter(|&x| x != lacks) {
+                            let st = state(j, x);
+                            if pred[st] == usize::MAX {
+                                pred[st] = state(i, lacks);
+                                next.push((j, x));
+                            }
+                        }
+                    }
+                }
+                if length >= 3 {
+                    for &(j, lacks) in &next {
+                        let end = &sets[j];
+                        if lacks == z || !end.digits.contains(z) || j == start {
+                            continue;
+                        }
+                        let first = &sets[start];
+                        let targets = first.sees_all[z.index()]
+                            & end.sees_all[z.index()]
+                            & (c.cells_with(z) - first.cells - end.cells);
+                        if !targets.is_empty() {
+                            let mut chain = vec![(j, lacks)];
+                            let mut st = state(j, lacks);
+                            while pred[st] != st {
+                                st = pred[st];
+                                chain.push((st / 9, Digit::from_index(st % 9)));
+                            }
+                            chain.reverse();
+                            best = Some((chain, z, targets));
+                            break;
+                        }
+                    }
+                }
+                if best.as_ref().is_some_and(|b| b.0.len() <= length) {
+                    break;
+                }
+                frontier = next;
+            }
+        }
+    }
+    let (chain, z, targets) = best?;
+    // Each set is written `(lacks=holds…)`: the digit it lacks, then the next common.
+    let text: Vec<String> = chain
+        .iter()
+        .enumerate()
+        .map(|(k, &(i, lacks))| {
+            let holds = chain.get(k + 1).map_or(z, |&(_, x)| x);
+            node(&sets[i], lacks, holds)
+        })
+        .collect();
+    let used: Vec<&Als> = chain.iter().map(|&(i, _)| &sets[i]).collect();
+    let digits = chain.iter().fold(DigitSet::single(z), |acc, &(_, d)| {
+        acc | DigitSet::single(d)
+    });
+    Some(step(
+        Technique::AlsXyChain,
+        &used,
+        digits,
+        z,
+        targets,
+        text.join("-"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,6 +450,21 @@ mod tests {
         assert_eq!(
             s.chain.as_deref(),
             Some("(3=2)r1c5-(2=1)r5c5-(1=3)r5c1 => r1c1<>3")
+        );
+    }
+
+    #[test]
+    fn als_xy_chain_of_three_sets() {
+        // r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5,r5c9 {1,3,4}. If r1c1 lacks 1 it is 2, r1c5
+        // is 3, and the pair in row 5 lacks 3, so it holds 1 and 4: r1c1 or r5c9 holds 1,
+        // and r1c9 and r5c1 see both. (The four single cells form a longer chain.)
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "23"), (5, 5, "34"), (5, 9, "41")]);
+        let s = als_xy_chain(&c).expect("als-xy-chain");
+        assert_eq!(s.technique, Technique::AlsXyChain);
+        assert_eq!(elims(&s), vec![(1, 9, 1), (5, 1, 1)]);
+        assert_eq!(
+            s.chain.as_deref(),
+            Some("(1=2)r1c1-(2=3)r1c5-(3=14)r5c59 => r1c9<>1, r5c1<>1")
         );
     }
 

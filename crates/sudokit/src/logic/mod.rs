@@ -103,6 +103,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::GroupedAic => chains::grouped_aic,
         T::AlsXz => als::als_xz,
         T::AlsXyWing => als::als_xy_wing,
+        T::AlsXyChain => als::als_xy_chain,
         T::Trial => trial::trial,
         _ => return None,
     })
