@@ -304,15 +304,20 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
     // States: (set, digit it lacks); predecessor per state for the chain.
     let state = |i: usize, d: Digit| i * 9 + d.index();
     let mut pred = vec![usize::MAX; n * 9];
+    // `seen[s] == round` marks the states reached from the current start, without
+    // clearing `pred` for every start.
+    let mut seen = vec![0u32; n * 9];
+    let mut round = 0u32;
     let mut best: Option<ChainFound> = None;
     for start in 0..n {
         if partners[start].is_empty() {
             continue;
         }
         for z in sets[start].digits.iter() {
-            pred.fill(usize::MAX);
+            round += 1;
             let s0 = state(start, z);
             pred[s0] = s0;
+            seen[s0] = round;
             let mut frontier = vec![(start, z)];
             let mut length = 1;
             while !frontier.is_empty() {
@@ -325,7 +330,8 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
                     for &(j, rcc) in &partners[i] {
                         for x in rcc.iter().filter(|&x| x != lacks) {
                             let st = state(j, x);
-                            if pred[st] == usize::MAX {
+                            if seen[st] != round {
+                                seen[st] = round;
                                 pred[st] = state(i, lacks);
                                 next.push((j, x));
                             }
