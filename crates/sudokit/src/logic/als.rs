@@ -21,7 +21,7 @@ use std::rc::Rc;
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::chains::cells_name;
-use crate::step::{Step, Technique};
+use crate::step::{digit_list, Step, Technique};
 
 /// One almost locked set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -392,6 +392,107 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
     ))
 }
 
+/// Petals tried per stem digit: the smallest sets come first, and more rarely pays.
+const MAX_PETALS: usize = 32;
+
+/// Death Blossom: a stem cell with two or three candidates, and for each candidate `d` an
+/// ALS (a petal) whose every `d` sees the stem. Whichever digit the stem takes, its petal
+/// loses that digit and is locked; a digit `z` in every petal (not in the stem) is then in
+/// some petal, so cells seeing every `z` of all petals lose it.
+pub fn death_blossom(c: &Candidates) -> Option<Step> {
+    let data = als_data(c);
+    let sets = &data.sets;
+    let mut stems: Vec<Cell> = Cell::all()
+        .filter(|&x| (2..=3).contains(&c.get(x).len()))
+        .collect();
+    stems.sort_by_key(|&x| (c.get(x).len(), x.index()));
+    for stem in stems {
+        let digits: Vec<Digit> = c.get(stem).iter().collect();
+        let seen = CellSet::peers(stem);
+        let petals: Vec<Vec<usize>> = digits
+            .iter()
+            .map(|&d| {
+                (0..sets.len())
+                    .filter(|&i| {
+                        let a = &sets[i];
+                        !a.cells.contains(stem)
+                            && a.digits.contains(d)
+                            && (a.by_digit[d.index()] - seen).is_empty()
+                    })
+                    .take(MAX_PETALS)
+                    .collect()
+            })
+            .collect();
+        if petals.iter().any(|p| p.is_empty()) {
+            continue;
+        }
+        let mut chosen = Vec::with_capacity(digits.len());
+        if let Some((z, targets)) = bloom(c, sets, stem, &petals, &mut chosen, !c.get(stem)) {
+            let used: Vec<&Als> = chosen.iter().map(|&i| &sets[i]).collect();
+            let mut s = step(
+                Technique::DeathBlossom,
+                &used,
+                c.get(stem) | DigitSet::single(z),
+                z,
+                targets,
+                String::new(),
+            );
+            s.chain = None;
+            s.cells.insert(0, stem);
+            let parts: Vec<String> = digits
+                .iter()
+                .zip(&used)
+                .map(|(d, a)| format!("{d}: {} {}", cells_name(a.cells), digit_list(a.digits)))
+                .collect();
+            s.detail = format!(
+                "stem {stem} {}, petals {}",
+                digit_list(c.get(stem)),
+                parts.join(", ")
+            );
+            return Some(s);
+        }
+    }
+    None
+}
+
+/// Chooses one petal per stem digit (in order), keeping the digits common to all chosen
+/// petals in `zs`; returns the first `z` with targets, leaving the petals in `chosen`.
+fn bloom(
+    c: &Candidates,
+    sets: &[Als],
+    stem: Cell,
+    petals: &[Vec<usize>],
+    chosen: &mut Vec<usize>,
+    zs: DigitSet,
+) -> Option<(Digit, CellSet)> {
+    let k = chosen.len();
+    if k == petals.len() {
+        for z in zs.iter() {
+            let mut t = c.cells_with(z) - CellSet::single(stem);
+            for &i in chosen.iter() {
+                t &= sets[i].sees_all[z.index()];
+                t -= sets[i].cells;
+            }
+            if !t.is_empty() {
+                return Some((z, t));
+            }
+        }
+        return None;
+    }
+    for &i in &petals[k] {
+        let next = zs & sets[i].digits;
+        if next.is_empty() {
+            continue;
+        }
+        chosen.push(i);
+        if let Some(found) = bloom(c, sets, stem, petals, chosen, next) {
+            return Some(found);
+        }
+        chosen.pop();
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,6 +572,20 @@ mod tests {
         assert_eq!(
             s.chain.as_deref(),
             Some("(1=2)r1c1-(2=3)r1c5-(3=14)r5c59 => r1c9<>1, r5c1<>1")
+        );
+    }
+
+    #[test]
+    fn death_blossom_with_a_two_cell_petal() {
+        // Stem r1c1 {1,2}. Petal for 1: r1c5 {1,3}; petal for 2: r5c1 {2,4} + r5c2 {3,4}
+        // (row 5, digits {2,3,4}). Either petal then holds 3: r1c2 and r5c5 see all its 3s.
+        let c = with_cells(&[(1, 1, "12"), (1, 5, "13"), (5, 1, "24"), (5, 2, "34")]);
+        let s = death_blossom(&c).expect("death blossom");
+        assert_eq!(s.technique, Technique::DeathBlossom);
+        assert_eq!(elims(&s), vec![(1, 2, 3), (5, 5, 3)]);
+        assert_eq!(
+            s.detail,
+            "stem r1c1 {1,2}, petals 1: r1c5 {1,3}, 2: r5c12 {2,3,4}"
         );
     }
 

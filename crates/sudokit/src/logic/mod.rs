@@ -104,6 +104,7 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::AlsXz => als::als_xz,
         T::AlsXyWing => als::als_xy_wing,
         T::AlsXyChain => als::als_xy_chain,
+        T::DeathBlossom => als::death_blossom,
         T::Trial => trial::trial,
         _ => return None,
     })
