@@ -47,17 +47,21 @@ fn all_als(c: &Candidates) -> Vec<Als> {
             .collect();
         let k = free.len();
         // A set of all free cells holds exactly as many digits as cells: never almost locked.
-        for mask in 1u32..(1 << k) - 1 {
-            let n = mask.count_ones() as usize;
-            let mut digits = DigitSet::EMPTY;
-            let mut cells = CellSet::EMPTY;
-            for (i, &x) in free.iter().enumerate() {
-                if mask >> i & 1 == 1 {
-                    digits |= c.get(x);
-                    cells.insert(x);
-                }
+        // Digits of every subset, each from the subset without its lowest cell.
+        let mut union = vec![DigitSet::EMPTY; 1 << k];
+        for mask in 1usize..(1 << k) - 1 {
+            let digits = union[mask & (mask - 1)] | c.get(free[mask.trailing_zeros() as usize]);
+            union[mask] = digits;
+            if digits.len() != mask.count_ones() as usize + 1 {
+                continue;
             }
-            if digits.len() == n + 1 && seen.insert(cells.bits()) {
+            let cells: CellSet = free
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &x)| x)
+                .collect();
+            if seen.insert(cells.bits()) {
                 let by_digit: [CellSet; 9] =
                     std::array::from_fn(|d| cells & c.cells_with(Digit::from_index(d)));
                 let sees_all = std::array::from_fn(|d| {
@@ -314,6 +318,11 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
             continue;
         }
         for z in sets[start].digits.iter() {
+            // Only cells seeing every z of the first set can lose z.
+            let base = sets[start].sees_all[z.index()] & (c.cells_with(z) - sets[start].cells);
+            if base.is_empty() {
+                continue;
+            }
             round += 1;
             let s0 = state(start, z);
             pred[s0] = s0;
@@ -344,10 +353,7 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
                         if lacks == z || !end.digits.contains(z) || j == start {
                             continue;
                         }
-                        let first = &sets[start];
-                        let targets = first.sees_all[z.index()]
-                            & end.sees_all[z.index()]
-                            & (c.cells_with(z) - first.cells - end.cells);
+                        let targets = base & end.sees_all[z.index()];
                         if !targets.is_empty() {
                             let mut chain = vec![(j, lacks)];
                             let mut st = state(j, lacks);
