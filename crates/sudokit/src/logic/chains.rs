@@ -255,8 +255,10 @@ fn search(g: &Graph, kind: Kind, want: &[Category]) -> Best {
     let mut off_pred = vec![NONE; n];
     let mut frontier: Vec<u16> = Vec::new();
     let mut next: Vec<u16> = Vec::new();
+    // Open chains eliminate only what both ends kill: a start that kills nothing is useless.
+    let open_only = want == [Category::Open];
     for s in 0..n as u16 {
-        if g.strong[s as usize].is_empty() {
+        if g.strong[s as usize].is_empty() || (open_only && is_empty(&g.kill[s as usize])) {
             continue;
         }
         on_pred.fill(NONE);
