@@ -11,10 +11,14 @@
 //! alternating strong links (off ⇒ on) and weak links (on ⇒ off). Reaching a node `E` in the
 //! "on" state proves `S or E`: every candidate weakly linked to both is false (AIC; when
 //! those candidates all lie in the cells of `S` and `E`, the chain is a loop through the
-//! eliminated candidate: Discontinuous Nice Loop). Reaching `S`
-//! itself "on" proves `S` (a Discontinuous Nice Loop that places). When `E` is weakly
-//! linked back to `S`, the chain is a Continuous Nice Loop: every weak link in it holds
-//! exactly one true node, and each such pair eliminates what it sees.
+//! eliminated candidate: Discontinuous Nice Loop). Reaching `S` itself "on" proves `S` (a
+//! Discontinuous Nice Loop that places). When `E` is weakly linked back to `S`, the chain
+//! is a Continuous Nice Loop: every weak link in it holds exactly one true node, and each
+//! such pair eliminates what it sees.
+//!
+//! X-Chain and XY-Chain are the same search on a restricted graph: one digit and house
+//! links only, or bivalue cells only with both ends on the same digit. Remote Pair, the
+//! XY-Chain of cells sharing one pair of digits, is found by a simpler alternation.
 //!
 //! Breadth-first search makes the reported chain the shortest of its kind for its start;
 //! across starts the shortest wins, so explanations stay short. Each node carries the set
