@@ -201,3 +201,59 @@ fn finders_stay_sound_on_randomly_thinned_grids() {
     // The thinned grids are rich in patterns: most families must have fired.
     assert!(found.len() >= 15, "{found:?}");
 }
+
+/// Arbitrary pencil marks (often contradictory, as typed by a player): no finder panics,
+/// and every step removes only candidates that are there.
+#[test]
+fn finders_never_panic_on_arbitrary_pencil_marks() {
+    use sudokit::candidates::Candidates;
+    use sudokit::logic::finder;
+
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let families = [
+        Technique::SimpleColorsTrap,
+        Technique::SimpleColorsWrap,
+        Technique::MultiColors1,
+        Technique::MultiColors2,
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
+        Technique::Trial,
+    ];
+    for _ in 0..40 {
+        // Each cell keeps each digit with probability 1/3 (at least one digit).
+        let text: Vec<String> = (0..81)
+            .map(|_| {
+                let mut cell: String = (1..=9u8)
+                    .filter(|_| next() % 3 == 0)
+                    .map(|d| char::from(b'0' + d))
+                    .collect();
+                if cell.is_empty() {
+                    cell.push(char::from(b'1' + (next() % 9) as u8));
+                }
+                cell
+            })
+            .collect();
+        let c = Candidates::from_pencil_marks(&text.join(" ")).expect("valid pencil marks");
+        for t in families {
+            if let Some(step) = finder(t).expect("finder")(&c) {
+                assert!(!step.is_empty(), "{step}");
+                for &(cell, digit) in &step.eliminations {
+                    assert!(c.get(cell).contains(digit), "{step}");
+                }
+            }
+        }
+    }
+}
