@@ -1,4 +1,5 @@
-//! Almost Locked Sets: ALS-XZ and ALS-XY-Wing.
+//! Almost Locked Sets: ALS-XZ (singly and doubly linked), ALS-XY-Wing, ALS-XY-Chain and
+//! Death Blossom.
 //!
 //! An *almost locked set* (ALS) is `n` unsolved cells of one house holding `n + 1` digits
 //! between them: remove any one digit and the rest are locked into those cells. (A bivalue
@@ -11,6 +12,13 @@
 //!   them lacks `x`, so it is locked and holds `z`: a cell seeing every `z` of both loses `z`.
 //! - ALS-XY-Wing: ALS `C` shares restricted commons `x` with `A` and `y` with `B` (`x ≠ y`).
 //!   `C` cannot lack both, so `A` lacks `x` or `B` lacks `y`, and `A` or `B` holds `z`.
+//! - ALS-XY-Chain: the same through any number of sets (see [`als_xy_chain`]).
+//! - Death Blossom: a stem cell whose every candidate sees the same digit of its own ALS
+//!   (see [`death_blossom`]).
+//!
+//! Every ALS of the grid is enumerated (all subsets of each house's empty cells), and the
+//! restricted commons of every pair computed once per grid state and shared by the four
+//! finders, which the solver calls one after another on the same grid.
 //!
 //! Chains are written in Eureka notation with ALS nodes: `(5=26)r1c23` reads "if 5 is not in
 //! these cells, then 2 and 6 are (locked) there".
