@@ -7,11 +7,13 @@
 //!
 //! - Trap: a cell seeing both colors of a cluster loses the digit.
 //! - Wrap: two cells of one color see each other, so that color is false everywhere.
-//! - Multi Colors 1: one color of a cluster sees both colors of another cluster; it would
-//!   leave that cluster no true color, so it is false everywhere.
-//! - Multi Colors 2: a color `a` of one cluster sees a color `b` of another, so `a` and `b`
+//! - Multi Colors 1: a color `a` of one cluster sees a color `b` of another, so `a` and `b`
 //!   are not both true: the opposite colors `a'` or `b'` hold the digit, and a cell seeing
 //!   both `a'` and `b'` loses it.
+//! - Multi Colors 2: one color of a cluster sees both colors of another cluster; it would
+//!   leave that cluster no true color, so it is false everywhere.
+//!
+//! (Types 1 and 2 are numbered as HoDoKu numbers them.)
 
 use crate::candidates::Candidates;
 use crate::grid::{CellSet, Digit, DigitSet, House};
@@ -108,8 +110,8 @@ pub fn simple_colors_wrap(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// Multi Colors 1: a color sees both colors of another cluster; it is false.
-pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
+/// Multi Colors 2: a color sees both colors of another cluster; it is false.
+pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
     for d in Digit::all() {
         let cl = clusters(c, d);
         for (i, a) in cl.iter().enumerate() {
@@ -120,7 +122,7 @@ pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
                 for col in a {
                     let seen = seen_by_any(*col);
                     if !(seen & b[0]).is_empty() && !(seen & b[1]).is_empty() {
-                        return Some(step(Technique::MultiColors1, d, &[*a, *b], *col));
+                        return Some(step(Technique::MultiColors2, d, &[*a, *b], *col));
                     }
                 }
             }
@@ -129,9 +131,9 @@ pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
     None
 }
 
-/// Multi Colors 2: colors `a`, `b` of two clusters see each other; a cell seeing both
+/// Multi Colors 1: colors `a`, `b` of two clusters see each other; a cell seeing both
 /// opposite colors loses the digit.
-pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
+pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
     for d in Digit::all() {
         let cl = clusters(c, d);
         for (i, a) in cl.iter().enumerate() {
@@ -146,7 +148,7 @@ pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
                             & seen_by_any(b[1 - kb])
                             & (c.cells_with(d) - all);
                         if !targets.is_empty() {
-                            return Some(step(Technique::MultiColors2, d, &[*a, *b], targets));
+                            return Some(step(Technique::MultiColors1, d, &[*a, *b], targets));
                         }
                     }
                 }
@@ -198,7 +200,7 @@ mod tests {
     }
 
     #[test]
-    fn multi_colors_2_traps_between_two_clusters() {
+    fn multi_colors_1_traps_between_two_clusters() {
         // Digit 7, cluster A: row 1 {r1c1,r1c6}. Cluster B: column 2 {r3c2,r8c2} and box 7
         // {r8c2,r8c1}. r1c1 and r3c2 share box 1, so r1c6 or r8c2 is 7: r8c6 sees both.
         let c = only_digit_in(
@@ -220,14 +222,14 @@ mod tests {
             ],
             7,
         );
-        let s = multi_colors_2(&c).expect("multi colors 2");
-        assert_eq!(s.technique, Technique::MultiColors2);
+        let s = multi_colors_1(&c).expect("multi colors 1");
+        assert_eq!(s.technique, Technique::MultiColors1);
         assert_eq!(elims(&s), vec![(8, 6, 7)]);
-        assert!(multi_colors_1(&c).is_none());
+        assert!(multi_colors_2(&c).is_none());
     }
 
     #[test]
-    fn multi_colors_1_removes_a_color_seeing_both_colors_of_another_cluster() {
+    fn multi_colors_2_removes_a_color_seeing_both_colors_of_another_cluster() {
         // Digit 2, cluster A: row 1 {r1c1,r1c9}. Cluster B: row 3 {r3c2,r3c4}, column 4
         // {r3c4,r5c4}, row 5 {r5c4,r5c1}: colors r3c2,r5c4 / r3c4,r5c1. r1c1 sees r3c2 (box
         // 1) and r5c1 (column 1): if it were 2, r3c4 and r5c4 would both be 2.
@@ -243,8 +245,8 @@ mod tests {
         ];
         cells.extend((7..=9).flat_map(|r| (7..=9).map(move |col| (r, col))));
         let c = only_digit_in(&cells, 2);
-        let s = multi_colors_1(&c).expect("multi colors 1");
-        assert_eq!(s.technique, Technique::MultiColors1);
+        let s = multi_colors_2(&c).expect("multi colors 2");
+        assert_eq!(s.technique, Technique::MultiColors2);
         assert_eq!(elims(&s), vec![(1, 1, 2)]);
         assert_eq!(s.detail, "2 colored r1c1 / r1c9 and r3c2,r5c4 / r3c4,r5c1");
     }
