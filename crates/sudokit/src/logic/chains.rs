@@ -794,6 +794,26 @@ mod tests {
     }
 
     #[test]
+    fn discontinuous_loop_places_a_digit_that_its_own_absence_would_force() {
+        // Digit 1: r1c1 not 1 ⇒ r1c5 (row 1) ⇒ not r4c5 (column 5) ⇒ r4c2 (row 4) ⇒ not
+        // r2c2 (column 2) ⇒ r1c1 (box 1). So r1c1 is 1.
+        let c = only_digit_in(&[(1, 1), (1, 5), (4, 5), (8, 5), (4, 2), (2, 2), (8, 2)], 1);
+        let s = discontinuous_nice_loop(&c).expect("dnl");
+        assert_eq!(
+            s.placements,
+            vec![(
+                Cell::from_row_col(0, 0).expect("r1c1"),
+                Digit::new(1).expect("1")
+            )]
+        );
+        assert!(s.eliminations.is_empty());
+        assert_eq!(
+            chain(&s),
+            "(1)r1c1=(1)r1c5-(1)r4c5=(1)r4c2-(1)r2c2=(1)r1c1 => r1c1=1"
+        );
+    }
+
+    #[test]
     fn grouped_aic_uses_a_box_line_group() {
         // Digit 1: row 1 holds r1c1 and the group r1c78; box 3 holds the group and r2c9;
         // column 9 holds r2c9 and r6c9. So r1c1 or r6c9 is 1, and r6c1 sees both.
