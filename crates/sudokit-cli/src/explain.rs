@@ -45,6 +45,11 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
     techniques: TechniqueSet,
 
+    /// Start from this pencil-mark state instead of puzzles: 81 whitespace-separated cells
+    /// listing their candidates, or 729 characters; `@FILE` reads it from a file.
+    #[arg(long, value_name = "MARKS", conflicts_with = "files")]
+    marks: Option<String>,
+
     /// Write one SVG picture per step into DIR (`<puzzle>-<step>.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
@@ -64,32 +69,53 @@ pub fn parse_set(text: &str) -> Result<TechniqueSet, String> {
     TechniqueSet::parse(text).map_err(|e| e.to_string())
 }
 
-/// What explaining one puzzle found.
-pub enum Explained {
-    /// The puzzle has no solution (0) or several (2, meaning "2 or more").
+/// Why the logic engine will not start from a position.
+pub enum Refusal {
+    /// The placed digits allow no solution (0) or several (2, meaning "2 or more").
     NotUnique(usize),
-    /// The logic solve.
-    Done(Box<Explanation>),
+    /// A pencil mark state that has lost a digit of the only solution.
+    WrongMarks(String),
 }
 
-/// Checks uniqueness with the exact solver, then runs the logic engine.
-pub fn explain(puzzle: &Grid, set: &TechniqueSet) -> Explained {
-    let outcome = solver::count(puzzle, 2);
-    if outcome.count == 1 {
-        let engine = logic::Solver::new(set.clone()).unique(true);
-        Explained::Done(Box::new(engine.explain(puzzle)))
-    } else {
-        Explained::NotUnique(outcome.count)
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotUnique(0) => f.write_str("no solution"),
+            Refusal::NotUnique(_) => f.write_str("multiple solutions"),
+            Refusal::WrongMarks(why) => write!(f, "the pencil marks are wrong: {why}"),
+        }
     }
 }
 
-/// Why a puzzle cannot be explained, in words.
-pub fn not_unique(count: usize) -> &'static str {
-    if count == 0 {
-        "no solution"
-    } else {
-        "multiple solutions"
+/// Checks, with the exact solver, that the placed digits have exactly one solution and that
+/// every empty cell still has its solution digit among its candidates: only then are logic
+/// steps (uniqueness techniques included) sound.
+pub fn vouch(cands: &Candidates) -> Result<(), Refusal> {
+    let outcome = solver::count(cands.grid(), 2);
+    let solution = match (outcome.count, outcome.solution) {
+        (1, Some(solution)) => solution,
+        (count, _) => return Err(Refusal::NotUnique(count)),
+    };
+    for cell in sudokit::Cell::all() {
+        if let Some(d) = solution.get(cell) {
+            if cands.value(cell).is_none() && !cands.get(cell).contains(d) {
+                return Err(Refusal::WrongMarks(format!(
+                    "{cell} has lost its candidate {d}, the digit of the only solution"
+                )));
+            }
+        }
     }
+    Ok(())
+}
+
+/// What explaining one position found.
+pub type Explained = Result<Box<Explanation>, Refusal>;
+
+/// Vouches for the position, then runs the logic engine from it.
+pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
+    vouch(&cands)?;
+    let engine = logic::Solver::new(set.clone()).unique(true);
+    Ok(Box::new(engine.explain_from(cands)))
 }
 
 #[derive(Serialize)]
@@ -189,11 +215,24 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
     if let Some(dir) = &args.svg {
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    if let Some(marks) = &args.marks {
+        let cands = read_marks(marks)?;
+        let result = explain(cands.clone(), &args.techniques);
+        let src = Source {
+            file: "--marks",
+            line: 1,
+            trailing: "",
+            index: 1,
+        };
+        let mut out = io::stdout().lock();
+        let solved = write_explained(args, &mut out, &src, &cands.grid().clone(), cands, &result)?;
+        return Ok(u8::from(!solved));
+    }
     let mut failed = 0u64;
     let mut index = 0usize;
     let summary = batch::run(
         &args.input,
-        |puzzle| explain(puzzle, &args.techniques),
+        |puzzle| explain(Candidates::new(puzzle), &args.techniques),
         |out, item| {
             index += 1;
             let ok = write_record(args, out, item, index)?;
@@ -210,70 +249,95 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
     })
 }
 
-/// Writes one puzzle's explanation; `Ok(false)` when it was not solved.
+/// Where a record came from, for its header and JSON fields.
+struct Source<'a> {
+    file: &'a str,
+    line: usize,
+    trailing: &'a str,
+    /// 1-based position in the output, for picture file names.
+    index: usize,
+}
+
+/// Writes one batch record; `Ok(false)` when it was not explained to the end.
 fn write_record(
     args: &ExplainArgs,
     out: &mut dyn Write,
     item: &Item<Explained>,
     index: usize,
 ) -> io::Result<bool> {
-    let trailing = item.record.trailing.as_str();
-    let (Some(result), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
-        let error = item.error().unwrap_or_default();
-        match args.format {
-            Format::Text => writeln!(out, "error: {error}\n")?,
-            Format::Json => json_line(
-                out,
-                &JsonFinal {
-                    file: &item.file,
-                    line: item.record.line,
-                    puzzle: None,
-                    solved: false,
-                    solution: None,
-                    remaining: None,
-                    steps: 0,
-                    hardest: None,
-                    techniques: BTreeMap::new(),
-                    trailing,
-                    error: Some(error),
-                },
-            )?,
-        }
-        return Ok(false);
+    let src = Source {
+        file: &item.file,
+        line: item.record.line,
+        trailing: &item.record.trailing,
+        index,
     };
+    match (&item.result, &item.record.puzzle) {
+        (Some(result), Ok(puzzle)) => {
+            write_explained(args, out, &src, puzzle, Candidates::new(puzzle), result)
+        }
+        _ => {
+            write_refusal(args, out, &src, None, item.error().unwrap_or_default())?;
+            Ok(false)
+        }
+    }
+}
+
+/// Writes a record that has no explanation: a bad input, or a position logic cannot start from.
+fn write_refusal(
+    args: &ExplainArgs,
+    out: &mut dyn Write,
+    src: &Source<'_>,
+    puzzle: Option<&Grid>,
+    error: String,
+) -> io::Result<()> {
+    match (args.format, puzzle) {
+        (Format::Text, None) => writeln!(out, "error: {error}\n"),
+        (Format::Text, Some(p)) => writeln!(
+            out,
+            "Puzzle {p}{}\n{error}: nothing to explain\n",
+            src.trailing
+        ),
+        (Format::Json, _) => json_line(
+            out,
+            &JsonFinal {
+                file: src.file,
+                line: src.line,
+                puzzle: puzzle.map(Grid::to_string),
+                solved: false,
+                solution: None,
+                remaining: None,
+                steps: 0,
+                hardest: None,
+                techniques: BTreeMap::new(),
+                trailing: src.trailing,
+                error: Some(error),
+            },
+        ),
+    }
+}
+
+/// Writes the explanation of `puzzle` from `start` (its candidates, or a pencil-mark state);
+/// `Ok(false)` when the logic did not reach the solution.
+fn write_explained(
+    args: &ExplainArgs,
+    out: &mut dyn Write,
+    src: &Source<'_>,
+    puzzle: &Grid,
+    start: Candidates,
+    result: &Explained,
+) -> io::Result<bool> {
     let explanation = match result {
-        Explained::NotUnique(count) => {
-            let why = not_unique(*count);
-            match args.format {
-                Format::Text => writeln!(
-                    out,
-                    "Puzzle {puzzle}{trailing}\n{why}: nothing to explain\n"
-                )?,
-                Format::Json => json_line(
-                    out,
-                    &JsonFinal {
-                        file: &item.file,
-                        line: item.record.line,
-                        puzzle: Some(puzzle.to_string()),
-                        solved: false,
-                        solution: None,
-                        remaining: None,
-                        steps: 0,
-                        hardest: None,
-                        techniques: BTreeMap::new(),
-                        trailing,
-                        error: Some(why.to_string()),
-                    },
-                )?,
-            }
+        Err(refusal) => {
+            write_refusal(args, out, src, Some(puzzle), refusal.to_string())?;
             return Ok(false);
         }
-        Explained::Done(explanation) => explanation,
+        Ok(explanation) => explanation,
     };
+    let (trailing, index) = (src.trailing, src.index);
     if args.format == Format::Text {
         writeln!(out, "Puzzle {puzzle}{trailing}")?;
     }
-    let mut state = Candidates::new(puzzle);
+    let mut state = start;
     let width = explanation.steps.len().to_string().len();
     for (n, step) in explanation.steps.iter().enumerate() {
         if let Some(dir) = &args.svg {
@@ -290,8 +354,8 @@ fn write_record(
             Format::Json => json_line(
                 out,
                 &JsonStepRecord {
-                    file: &item.file,
-                    line: item.record.line,
+                    file: src.file,
+                    line: src.line,
                     step: JsonStep::new(n + 1, step),
                 },
             )?,
@@ -309,9 +373,12 @@ fn write_record(
             if explanation.solved {
                 writeln!(out, "Solution {final_grid}")?;
             } else {
+                let empty = 81 - puzzle.filled();
+                let filled = final_grid.filled() - puzzle.filled();
                 writeln!(
                     out,
-                    "Stalled: the techniques in use find nothing more. Reached {final_grid}"
+                    "Stalled: the techniques in use find nothing more after filling {filled} of \
+                     {empty} empty cells. Reached {final_grid}"
                 )?;
                 writeln!(out, "{}", explanation.final_state)?;
             }
@@ -329,8 +396,8 @@ fn write_record(
         Format::Json => json_line(
             out,
             &JsonFinal {
-                file: &item.file,
-                line: item.record.line,
+                file: src.file,
+                line: src.line,
                 puzzle: Some(puzzle.to_string()),
                 solved: explanation.solved,
                 solution: explanation.solved.then(|| final_grid.to_string()),
@@ -344,6 +411,15 @@ fn write_record(
         )?,
     }
     Ok(explanation.solved)
+}
+
+/// The pencil-mark state of `--marks`: the text itself, or `@FILE`.
+pub fn read_marks(marks: &str) -> Result<Candidates> {
+    let text = match marks.strip_prefix('@') {
+        Some(path) => fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?,
+        None => marks.to_string(),
+    };
+    Candidates::from_pencil_marks(&text).map_err(|e| anyhow::anyhow!("--marks: {e}"))
 }
 
 /// Writes one JSON object and a newline.

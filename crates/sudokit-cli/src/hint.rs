@@ -3,16 +3,16 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
-use sudokit::{render, solver, Grid};
+use sudokit::{render, Grid};
 
 use crate::batch::{self, Input, Item};
-use crate::explain::{json_line, not_unique, parse_set, JsonStep};
+use crate::explain::{json_line, parse_set, read_marks, vouch, JsonStep, Refusal};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.
@@ -59,37 +59,23 @@ enum Format {
 
 /// The next step for a position, or why there is none.
 pub enum Hint {
-    /// The position has no solution (0) or several (2).
-    NotUnique(usize),
-    /// The candidates contradict the puzzle's only solution (a wrong elimination earlier).
-    WrongMarks(String),
+    /// The position is not one logic may start from.
+    Refused(Refusal),
     /// No technique in the set applies.
     Stuck,
     /// The position is already solved.
     Solved,
-    /// The step, and the state it applies to.
+    /// The step.
     Step(Box<Step>),
 }
 
-/// Finds the next step from a candidate state, after checking that the placed digits have
-/// one solution and that the marks still allow it.
+/// Finds the next step from a candidate state, once [`vouch`] accepts the state.
 pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
-    let outcome = solver::count(cands.grid(), 2);
-    let solution = match (outcome.count, outcome.solution) {
-        (1, Some(solution)) => solution,
-        (count, _) => return Hint::NotUnique(count),
-    };
+    if let Err(refusal) = vouch(cands) {
+        return Hint::Refused(refusal);
+    }
     if cands.is_solved() {
         return Hint::Solved;
-    }
-    for cell in sudokit::Cell::all() {
-        if let Some(d) = solution.get(cell) {
-            if cands.value(cell).is_none() && !cands.get(cell).contains(d) {
-                return Hint::WrongMarks(format!(
-                    "{cell} has lost its candidate {d}, the digit of the only solution"
-                ));
-            }
-        }
     }
     match logic::Solver::new(set.clone())
         .unique(true)
@@ -150,16 +136,7 @@ struct JsonHint<'a> {
 /// Runs `sudokit hint`; returns the exit status.
 pub fn run(args: &HintArgs) -> Result<u8> {
     if let Some(marks) = &args.marks {
-        let text = match marks.strip_prefix('@') {
-            Some(path) => {
-                std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?
-            }
-            None => marks.clone(),
-        };
-        let cands = match Candidates::from_pencil_marks(&text) {
-            Ok(c) => c,
-            Err(e) => bail!("--marks: {e}"),
-        };
+        let cands = read_marks(marks)?;
         let result = hint(&cands, &args.techniques);
         let mut out = io::stdout().lock();
         let ok = write_hint(args, &mut out, "--marks", 1, &result)?;
@@ -240,11 +217,7 @@ fn write_hint(
 ) -> io::Result<bool> {
     let (text, step) = match result {
         Hint::Step(step) => (words(step, args.level), Some(step)),
-        Hint::NotUnique(count) => (
-            format!("{}: no hint can be given", not_unique(*count)),
-            None,
-        ),
-        Hint::WrongMarks(why) => (format!("the pencil marks are wrong: {why}"), None),
+        Hint::Refused(refusal) => (format!("{refusal}: no hint can be given"), None),
         Hint::Stuck => ("no technique in use applies here".to_string(), None),
         Hint::Solved => ("already solved".to_string(), None),
     };

@@ -4,8 +4,11 @@
 //! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
 
 mod batch;
+mod canon;
 mod explain;
 mod hint;
+mod rate;
+mod same;
 mod solve;
 
 use std::process::ExitCode;
@@ -32,6 +35,12 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the next step only, in rising detail.
     Hint(hint::HintArgs),
+    /// Rate puzzles: Sudoku Explainer ER/EP/ED, assumptions, guesses, level.
+    Rate(rate::RateArgs),
+    /// Canonicalise puzzles (minlex form), optionally dropping equivalent duplicates.
+    Canon(canon::CanonArgs),
+    /// Tell whether two puzzles are equivalent and print the transform between them.
+    Same(same::SameArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +49,9 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Same(args) => same::run(args),
     };
     match status {
         Ok(code) => ExitCode::from(code),

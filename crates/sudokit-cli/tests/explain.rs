@@ -83,7 +83,10 @@ fn grid_and_candidates_views() {
 fn restricted_techniques_stall_and_say_so() {
     let (out, code) = sudokit(&["explain", "--techniques", "singles", XWING]);
     assert_eq!(code, 1);
-    assert!(out.contains("Stalled: "), "{out}");
+    assert!(
+        out.contains("Stalled: the techniques in use find nothing more after filling "),
+        "{out}"
+    );
     assert!(!out.contains("X-Wing"));
     let (_, code) = sudokit(&["explain", "--techniques", "no-such-thing", XWING]);
     assert_eq!(code, 2, "unknown technique names are usage errors");

@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
 
 /// The pencil-mark state: placed digits plus the candidates of every empty cell.
@@ -52,7 +53,10 @@ impl Candidates {
     /// Parses a pencil-mark grid, in either of its two common forms:
     ///
     /// - 81 whitespace-separated tokens, one per cell in row-major order, each listing the
-    ///   cell's candidates (`123 5 46 …`); a token with a single digit is a placed value;
+    ///   cell's candidates (`123 5 46 …`, `.` or `0` placeholders ignored); a token with a
+    ///   single digit is a placed value. `|` separates tokens too and tokens without digits
+    ///   are skipped, so drawn candidate grids (this type's `Display`, HoDoKu's and forum
+    ///   posts' `.---+---.` frames) read back;
     /// - 729 characters (whitespace ignored) where position `row*81 + col*9 + d - 1` holds
     ///   digit `d` if it is a candidate and `.` or `0` otherwise; a cell with exactly one
     ///   candidate is a placed value.
@@ -61,10 +65,20 @@ impl Candidates {
     /// Errors carry the 1-based line and column of the offending character.
     pub fn from_pencil_marks(text: &str) -> Result<Candidates, PencilMarkError> {
         let tokens: Vec<(usize, usize, &str)> = tokens_with_positions(text);
+        // Tokens without a digit are box rules (`------+------`, `.---.`) of drawn grids.
+        let cells: Vec<(usize, usize, &str)> = tokens
+            .iter()
+            .copied()
+            .filter(|(_, _, tok)| tok.chars().any(|ch| ('1'..='9').contains(&ch)))
+            .collect();
         let mut marks = [DigitSet::EMPTY; 81];
-        if tokens.len() == 81 {
-            for (i, &(line, col, tok)) in tokens.iter().enumerate() {
+        if cells.len() == 81 {
+            for (i, &(line, col, tok)) in cells.iter().enumerate() {
                 for (k, ch) in tok.chars().enumerate() {
+                    if ch == '.' || ch == '0' {
+                        // A placeholder, as in `1.3......`.
+                        continue;
+                    }
                     let err = |kind| PencilMarkError {
                         kind,
                         line,
@@ -93,7 +107,7 @@ impl Candidates {
                 let (line, column) = chars.last().map_or((1, 1), |&(l, c, _)| (l, c + 1));
                 return Err(PencilMarkError {
                     kind: PencilMarkErrorKind::WrongLength {
-                        tokens: tokens.len(),
+                        tokens: cells.len(),
                         chars: chars.len(),
                     },
                     line,
@@ -287,7 +301,8 @@ impl fmt::Debug for Candidates {
     }
 }
 
-/// Whitespace-separated tokens with the 1-based line and column of their first character.
+/// Tokens separated by whitespace or `|` (the box rule of drawn grids), with the 1-based line
+/// and column of their first character.
 fn tokens_with_positions(text: &str) -> Vec<(usize, usize, &str)> {
     let mut out = Vec::new();
     for (l, line) in text.lines().enumerate() {
@@ -295,7 +310,7 @@ fn tokens_with_positions(text: &str) -> Vec<(usize, usize, &str)> {
         let mut col = 0;
         for (byte, ch) in line.char_indices() {
             col += 1;
-            if ch.is_whitespace() {
+            if ch.is_whitespace() || ch == '|' {
                 if let Some(s) = start.take() {
                     out.push((l + 1, s, &line[byte_of(line, s)..byte]));
                 }
@@ -376,6 +391,22 @@ impl fmt::Display for PencilMarkError {
 
 impl std::error::Error for PencilMarkError {}
 
+impl From<PencilMarkError> for ParseError {
+    /// The crate-wide parse error, for callers that handle every input error alike.
+    fn from(e: PencilMarkError) -> ParseError {
+        let full = e.to_string();
+        let reason = full
+            .split_once(": ")
+            .map_or(full.as_str(), |(_, why)| why)
+            .to_string();
+        ParseError {
+            kind: ParseErrorKind::BadPencilMarks { reason },
+            line: e.line,
+            column: e.column,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -446,6 +477,33 @@ mod tests {
     }
 
     #[test]
+    fn drawn_candidate_grids_read_back() {
+        let mut values = [0u8; 81];
+        values[0] = 4;
+        values[40] = 8;
+        values[80] = 2;
+        let c = Candidates::new(&Grid::from_values(values).unwrap());
+        assert_eq!(Candidates::from_pencil_marks(&c.to_string()).unwrap(), c);
+        let framed = format!(".---.\n{}'---'", c.to_string().replace('\n', " |\n| "));
+        assert_eq!(Candidates::from_pencil_marks(&framed).unwrap(), c);
+        let dotted: Vec<String> = Cell::all()
+            .map(|cl| {
+                let set = c.value(cl).map_or(c.get(cl), DigitSet::single);
+                Digit::all()
+                    .map(|dg| {
+                        if set.contains(dg) {
+                            (b'0' + dg.get()) as char
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(Candidates::from_pencil_marks(&dotted.join(" ")).unwrap(), c);
+    }
+
+    #[test]
     fn pencil_mark_errors_point_at_the_character() {
         let mut tokens = vec!["123456789"; 81];
         tokens[3] = "12x";
@@ -472,6 +530,12 @@ mod tests {
         );
         assert_eq!(e.column, 10);
         assert!(e.to_string().starts_with("line 1, column 10:"));
+        let general = ParseError::from(e);
+        assert_eq!((general.line, general.column), (1, 10));
+        assert!(matches!(
+            general.kind,
+            ParseErrorKind::BadPencilMarks { ref reason } if reason.starts_with("found '2'")
+        ));
     }
 
     #[test]

@@ -17,30 +17,40 @@
 //!
 //! Facts measured with this module on the 49,158 known 17-clue puzzles: their forms are all
 //! distinct; every form begins with eight zeros; 16,930 of them (34.4 %) have a `1` as the
-//! ninth character (no empty row or column), the others start with a whole empty row.
+//! ninth character (they have no empty row or column), the other 32,228 start with a whole
+//! empty row. The collection itself is stored in another canonical form, and 1,505 of its
+//! lines are not minlex: `................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.`
+//! (with `.` for `0`) has the smaller form
+//! `................12..1.34...........5...6.2..7..4.............4..2.7...8..6..1.3..`.
 //!
 //! ```
-//! use sudokit::canon::{equivalent, minlex};
+//! use sudokit::canon::{automorphisms, equivalent, minlex};
 //! use sudokit::grid::Grid;
 //!
-//! fn grid(line: &str) -> Grid {
-//!     let mut v = [0u8; 81];
-//!     for (x, b) in v.iter_mut().zip(line.bytes()) {
-//!         *x = if b.is_ascii_digit() { b - b'0' } else { 0 };
-//!     }
-//!     Grid::from_values(v).unwrap()
-//! }
-//! let p = grid("207005000000340000150000009005000001040000320000016500000002084700000010010580000");
+//! // kaityo256/minlex's test puzzle and its published minlex form.
+//! let p: Grid = "207005000000340000150000009005000001040000320000016500000002084700000010010580000"
+//!     .parse()
+//!     .unwrap();
 //! let (form, t) = minlex(&p);
 //! assert_eq!(
 //!     form.to_string(),
 //!     ".......12....34..5..6..73....13....7.53.8.....8....1...1...5.9.2..1.....7..4...3."
 //! );
-//! assert_eq!(t.apply(&p), form);
-//! // A full solution grid's form starts 123456789.
-//! let s = grid("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
-//! assert!(minlex(&s).0.to_string().starts_with("123456789"));
+//! assert_eq!(t.apply(&p), form); // the transform maps the puzzle onto its form
 //! assert_eq!(equivalent(&p, &form), Some(t));
+//! assert_eq!(automorphisms(&p), 1);
+//!
+//! // A 17-clue puzzle with no empty line: eight zeros, then a 1.
+//! let q: Grid = "........1........2.....3.4.........4..1.5.....6....73....51.....7..2....83.....6."
+//!     .parse()
+//!     .unwrap();
+//! assert_eq!(minlex(&q).0, q);
+//!
+//! // A full solution grid's form starts 123456789.
+//! let s: Grid = "123456789456789123789123456234567891567891234891234567345678912678912345912345678"
+//!     .parse()
+//!     .unwrap();
+//! assert!(minlex(&s).0.to_string().starts_with("123456789"));
 //! ```
 //!
 //! # How it is fast
@@ -54,7 +64,14 @@
 //! labelled digit ranking above every label already given (its label will be the next one);
 //! only when two unlabelled digits tie does the candidate branch, once per order. Empty rows
 //! and empty bands that could be swapped are explored once and counted with a weight, which
-//! also yields the automorphism count.
+//! also yields the automorphism count. Full grids, whose first row reads `123456789` under
+//! every column order, choose their first two rows together by a small conjugation search
+//! instead of branching 1,296 ways.
+//!
+//! Measured single-threaded (`cargo bench -p sudokit --bench canon`, forms per CPU-second):
+//! about 460,000 on the 17-clue puzzles, 350,000 on the forum's hardest, 50,000 on full
+//! grids, 30,000 on dense partial grids of 50–80 clues; the exhaustive reference manages
+//! about 100 17-clue puzzles per second.
 
 use crate::grid::Grid;
 use crate::transform::Transform;

@@ -18,6 +18,7 @@ pub mod format;
 pub mod grid;
 pub mod logic;
 pub mod parse;
+pub mod rate;
 pub mod render;
 pub mod solver;
 pub mod step;

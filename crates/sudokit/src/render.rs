@@ -173,6 +173,53 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
+/// A bar chart as SVG: one bar per `(label, count)`, in the order given, with the counts
+/// above the bars, for histograms such as the ER distribution of a rated list.
+pub fn bar_chart(title: &str, bars: &[(String, u64)]) -> String {
+    const BAR: usize = 28;
+    const HEIGHT: usize = 240;
+    // Wide enough for the title even when there are few bars.
+    let width = (2 * MARGIN + bars.len() * BAR).max(360);
+    let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+    let mut out = String::with_capacity(256 + bars.len() * 256);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{h}\" \
+         viewBox=\"0 0 {width} {h}\"><style>{STYLE}</style>\
+         <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\
+         <text x=\"{}\" y=\"{}\" style=\"font-size:14px\">{}</text>",
+        width / 2,
+        MARGIN / 2 + 2,
+        escape(title),
+        h = HEIGHT + 3 * MARGIN,
+    );
+    let base = MARGIN * 2 + HEIGHT;
+    for (i, (label, count)) in bars.iter().enumerate() {
+        let h = (*count as usize * HEIGHT) / max as usize;
+        let x = MARGIN + i * BAR;
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{h}\" fill=\"#1a5fb4\"/>\
+             <text x=\"{}\" y=\"{}\" class=\"label\">{count}</text>\
+             <text x=\"{}\" y=\"{}\" class=\"label\">{}</text>",
+            x + 2,
+            base - h,
+            BAR - 4,
+            x + BAR / 2,
+            base - h - 8,
+            x + BAR / 2,
+            base + MARGIN / 2,
+            escape(label),
+        );
+    }
+    let _ = writeln!(
+        out,
+        "<line x1=\"{MARGIN}\" y1=\"{base}\" x2=\"{}\" y2=\"{base}\" stroke=\"#000\"/></svg>",
+        width - MARGIN
+    );
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +249,19 @@ mod tests {
         assert!(!svg.contains("<test>"));
         let candidates: usize = Cell::all().map(|c| cands.get(c).len()).sum();
         assert_eq!(svg.matches("class=\"cand").count(), candidates);
+    }
+
+    #[test]
+    fn bar_chart_scales_bars_to_the_largest_count() {
+        let bars = vec![
+            ("1.2".to_string(), 10),
+            ("7.5".to_string(), 5),
+            ("9.0".to_string(), 0),
+        ];
+        let svg = bar_chart("ER <histogram>", &bars);
+        assert!(svg.contains("height=\"240\" fill=\"#1a5fb4\""));
+        assert!(svg.contains("height=\"120\" fill=\"#1a5fb4\""));
+        assert!(svg.contains("height=\"0\" fill=\"#1a5fb4\""));
+        assert!(svg.contains("ER &lt;histogram&gt;"));
     }
 }

@@ -64,6 +64,10 @@ techniques! {
     LockedCandidatesPointing => "Locked Candidates Type 1 (Pointing)", "pointing", "Pointing Pairs/Triples";
     /// A digit confined to one box within a line leaves the rest of that box.
     LockedCandidatesClaiming => "Locked Candidates Type 2 (Claiming)", "claiming", "Box/Line Reduction";
+    /// A naked pair in the intersection of a box and a line: both houses lose its digits.
+    LockedPair => "Locked Pair", "locked-pair", "Naked Pairs";
+    /// A naked triple in the intersection of a box and a line: both houses lose its digits.
+    LockedTriple => "Locked Triple", "locked-triple", "Naked Triples";
     /// Two cells of a house holding only the same two digits.
     NakedPair => "Naked Pair", "naked-pair", "Naked Pairs";
     /// Three cells of a house holding only the same three digits.

@@ -25,14 +25,6 @@ enum Orientation {
 }
 
 impl Orientation {
-    fn cell(self, line: usize, pos: usize) -> Cell {
-        let (r, c) = match self {
-            Orientation::Rows => (line, pos),
-            Orientation::Columns => (pos, line),
-        };
-        Cell::from_row_col(r, c).expect("line and position are below 9")
-    }
-
     fn base(self, line: usize) -> House {
         match self {
             Orientation::Rows => House::Row(line as u8),
@@ -47,14 +39,14 @@ impl Orientation {
         }
     }
 
+    /// The cells on base lines `lines` (mask) and cover lines `positions` (mask).
     fn cells(self, lines: u16, positions: u16) -> CellSet {
-        let mut set = CellSet::EMPTY;
-        for l in bits(lines) {
-            for p in bits(positions) {
-                set.insert(self.cell(l, p));
-            }
-        }
-        set
+        let union = |mask: u16, house: fn(Orientation, usize) -> House| {
+            bits(mask).fold(CellSet::EMPTY, |acc, i| {
+                acc | CellSet::house(house(self, i))
+            })
+        };
+        union(lines, Orientation::base) & union(positions, Orientation::cover)
     }
 }
 
@@ -74,6 +66,9 @@ fn masks(c: &Candidates, d: Digit, o: Orientation) -> [u16; 9] {
     m
 }
 
+/// Position masks of the three chutes (bands or stacks) of three lines.
+const CHUTES: [u16; 3] = [0b111, 0b111 << 3, 0b111 << 6];
+
 const BASIC: [Technique; 3] = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
 const FINNED: [Technique; 3] = [
     Technique::FinnedXWing,
@@ -86,6 +81,56 @@ const SASHIMI: [Technique; 3] = [
     Technique::SashimiJellyfish,
 ];
 
+/// Calls `f(base_mask, bands)` on every set of `n` base lines (from `lines`), where
+/// `bands[k]` is the union of the position masks of the chosen lines in band `k` (lines
+/// `3k..3k+3`), stopping at the first `Some`. Sets whose partial `bands` fail `fits` are
+/// pruned; `fits` must be monotone (once failed, adding lines never helps), which keeps
+/// jellyfish searches small.
+fn base_sets<R>(
+    m: &[u16; 9],
+    lines: &[usize],
+    n: usize,
+    fits: impl Fn(&[u16; 3]) -> bool,
+    f: &mut impl FnMut(u16, &[u16; 3]) -> Option<R>,
+) -> Option<R> {
+    fn go<R>(
+        m: &[u16; 9],
+        lines: &[usize],
+        left: usize,
+        (base, bands): (u16, [u16; 3]),
+        fits: &impl Fn(&[u16; 3]) -> bool,
+        f: &mut impl FnMut(u16, &[u16; 3]) -> Option<R>,
+    ) -> Option<R> {
+        if left == 0 {
+            return f(base, &bands);
+        }
+        for (i, &l) in lines.iter().enumerate() {
+            if lines.len() - i < left {
+                break;
+            }
+            let mut next = bands;
+            next[l / 3] |= m[l];
+            if fits(&next) {
+                let r = go(m, &lines[i + 1..], left - 1, (base | 1 << l, next), fits, f);
+                if r.is_some() {
+                    return r;
+                }
+            }
+        }
+        None
+    }
+    go(m, lines, n, (0, [0; 3]), &fits, f)
+}
+
+/// The positions a finned fish's cover must include if its fins lie in chute `chute` and on
+/// base lines of band `band`: everything outside the chute, and the chute positions used by
+/// base lines of other bands.
+fn forced_cover(bands: &[u16; 3], chute: u16, band: usize) -> u16 {
+    let union = bands[0] | bands[1] | bands[2];
+    let others = bands[(band + 1) % 3] | bands[(band + 2) % 3];
+    (union & !chute) | (others & chute)
+}
+
 /// The first basic fish of size `n` (2–4) that eliminates something.
 pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *BASIC.get(n.checked_sub(2)?)?;
@@ -95,12 +140,12 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
             let lines: Vec<usize> = (0..9)
                 .filter(|&l| (2..=n as u32).contains(&m[l].count_ones()))
                 .collect();
-            let found = first_combination(&lines, n, &mut |base| {
-                let cover = base.iter().fold(0u16, |acc, &l| acc | m[l]);
+            let fits = |b: &[u16; 3]| (b[0] | b[1] | b[2]).count_ones() as usize <= n;
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, bands| {
+                let cover = bands[0] | bands[1] | bands[2];
                 if cover.count_ones() as usize != n {
                     return None;
                 }
-                let base_mask = base.iter().fold(0u16, |acc, &l| acc | 1 << l);
                 let targets = (o.cells(0x1ff & !base_mask, cover) & c.cells_with(d))
                     .iter()
                     .collect();
@@ -125,6 +170,10 @@ pub fn basic(c: &Candidates, n: usize) -> Option<Step> {
 
 /// The first finned (`sashimi == false`) or sashimi (`true`) fish of size `n` (2–4) that
 /// eliminates something.
+///
+/// The fins lie in one box, so their positions lie in one chute of three; hence the cover is
+/// the base lines' positions outside some chute, topped up from inside it. That gives at most
+/// a handful of covers per set of base lines instead of every `n`-subset of positions.
 pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
     let idx = n.checked_sub(2)?;
     let technique = *if sashimi { &SASHIMI } else { &FINNED }.get(idx)?;
@@ -133,39 +182,39 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         for o in [Orientation::Rows, Orientation::Columns] {
             let m = masks(c, d, o);
             let lines: Vec<usize> = (0..9).filter(|&l| m[l].count_ones() >= 2).collect();
-            let found = first_combination(&lines, n, &mut |base| {
-                let union = base.iter().fold(0u16, |acc, &l| acc | m[l]);
-                if union.count_ones() as usize <= n {
-                    return None;
-                }
-                let positions: Vec<usize> = bits(union).collect();
-                let base_mask = base.iter().fold(0u16, |acc, &l| acc | 1 << l);
-                first_combination(&positions, n, &mut |cover_list| {
-                    let cover = cover_list.iter().fold(0u16, |acc, &p| acc | 1 << p);
-                    let fin_positions = union & !cover;
-                    // Fins must fit in one box: their positions in one chute of three.
-                    if ![0b111u16, 0b111 << 3, 0b111 << 6]
-                        .iter()
-                        .any(|&chute| fin_positions & !chute == 0)
-                    {
-                        return None;
-                    }
-                    let fins = o.cells(base_mask, fin_positions) & with_d;
-                    let fin_box = fins.first()?.box_index();
-                    if fins.iter().any(|f| f.box_index() != fin_box) {
-                        return None;
-                    }
-                    let per_line: Vec<u32> =
-                        base.iter().map(|&l| (m[l] & cover).count_ones()).collect();
-                    if per_line.contains(&0) || per_line.contains(&1) != sashimi {
-                        return None;
-                    }
-                    let targets =
-                        (o.cells(0x1ff & !base_mask, cover) & with_d & fins.common_peers())
-                            .iter()
-                            .collect();
-                    build(technique, d, o, base_mask, cover, fins, targets, c)
+            // Some box (chute and band) must be able to hold every fin.
+            let fits = |b: &[u16; 3]| {
+                let union = b[0] | b[1] | b[2];
+                CHUTES.iter().any(|&ch| {
+                    (union & !ch).count_ones() as usize <= n
+                        && (0..3).any(|band| forced_cover(b, ch, band).count_ones() as usize <= n)
                 })
+            };
+            let found = base_sets(&m, &lines, n, fits, &mut |base_mask, bands| {
+                let union = bands[0] | bands[1] | bands[2];
+                for chute in CHUTES {
+                    for band in (0..3).filter(|&k| bands[k] & chute != 0) {
+                        let forced = forced_cover(bands, chute, band);
+                        let Some(extra) = n.checked_sub(forced.count_ones() as usize) else {
+                            continue;
+                        };
+                        let inside: Vec<usize> = bits(bands[band] & chute & !forced).collect();
+                        if extra >= inside.len() {
+                            // No fin would be left in this box.
+                            continue;
+                        }
+                        let found = first_combination_or_none(&inside, extra, &mut |add| {
+                            let cover = add.iter().fold(forced, |acc, &p| acc | 1 << p);
+                            finned_cover(
+                                c, d, o, &m, base_mask, cover, union, sashimi, technique, with_d,
+                            )
+                        });
+                        if found.is_some() {
+                            return found;
+                        }
+                    }
+                }
+                None
             });
             if found.is_some() {
                 return found;
@@ -173,6 +222,63 @@ pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// `first_combination`, where choosing nothing (`k == 0`) is the one empty combination.
+fn first_combination_or_none<R>(
+    items: &[usize],
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> Option<R>,
+) -> Option<R> {
+    if k == 0 {
+        f(&[])
+    } else {
+        first_combination(items, k, f)
+    }
+}
+
+/// Checks one base/cover choice of a finned fish and builds its step.
+#[allow(clippy::too_many_arguments)]
+fn finned_cover(
+    c: &Candidates,
+    d: Digit,
+    o: Orientation,
+    m: &[u16; 9],
+    base_mask: u16,
+    cover: u16,
+    union: u16,
+    sashimi: bool,
+    technique: Technique,
+    with_d: CellSet,
+) -> Option<Step> {
+    // Mask tests first: fins on base lines of one band (their positions already lie in one
+    // chute), every base line touching the cover, and a cover candidate in the fin box.
+    let fin_pos = union & !cover;
+    let mut fin_lines = 0u16;
+    let mut thin_line = false;
+    for l in bits(base_mask) {
+        if m[l] & fin_pos != 0 {
+            fin_lines |= 1 << l;
+        }
+        match (m[l] & cover).count_ones() {
+            0 => return None,
+            1 => thin_line = true,
+            _ => {}
+        }
+    }
+    if thin_line != sashimi {
+        return None;
+    }
+    let band = CHUTES.iter().copied().find(|&b| fin_lines & !b == 0)?;
+    let chute = CHUTES.iter().copied().find(|&b| fin_pos & !b == 0)?;
+    if !bits(band & !base_mask).any(|t| m[t] & cover & chute != 0) {
+        return None;
+    }
+    let fins = o.cells(base_mask, fin_pos) & with_d;
+    let targets = (o.cells(0x1ff & !base_mask, cover) & with_d & fins.common_peers())
+        .iter()
+        .collect();
+    build(technique, d, o, base_mask, cover, fins, targets, c)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -212,7 +318,9 @@ fn build(
         names(&s.houses[n..])
     );
     if !s.fins.is_empty() {
-        s.detail.push_str(&format!(" fins {}", cell_list(&s.fins)));
+        let plural = if s.fins.len() > 1 { "s" } else { "" };
+        s.detail
+            .push_str(&format!(", fin{plural} {}", cell_list(&s.fins)));
     }
     Some(s)
 }
@@ -317,6 +425,10 @@ mod tests {
         assert_eq!(s.technique, Technique::FinnedXWing);
         assert_eq!(elims(&s), vec![(2, 8, 4), (3, 8, 4)]);
         assert_eq!(s.fins, vec![crate::logic::testutil::cell(1, 9)]);
+        assert_eq!(
+            s.to_string(),
+            "Finned X-Wing: 4 in row 1, row 5 / column 2, column 8, fin r1c9 ⇒ r2c8<>4, r3c8<>4"
+        );
     }
 
     #[test]

@@ -17,21 +17,19 @@
 //! use sudokit::grid::Grid;
 //! use sudokit::logic::{Solver, TechniqueSet};
 //!
-//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-//! let mut values = [0u8; 81];
-//! for (v, ch) in values.iter_mut().zip(line.chars()) {
-//!     *v = ch.to_digit(10).unwrap_or(0) as u8;
-//! }
-//! let grid = Grid::from_values(values).unwrap();
+//! let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+//!     .parse()
+//!     .unwrap();
 //! let explanation = Solver::new(TechniqueSet::basic()).explain(&grid);
 //! assert!(explanation.solved);
-//! println!("{}", explanation.steps[0]);
+//! assert_eq!(explanation.steps[0].to_string(), "Hidden Single: r2c2=6 in box 1");
 //! ```
 
 pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
+pub mod forcing;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -60,6 +58,8 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::NakedSingle => singles::naked_single,
         T::LockedCandidatesPointing => intersections::pointing,
         T::LockedCandidatesClaiming => intersections::claiming,
+        T::LockedPair => |c| subsets::locked(c, 2),
+        T::LockedTriple => |c| subsets::locked(c, 3),
         T::NakedPair => |c| subsets::naked(c, 2),
         T::NakedTriple => |c| subsets::naked(c, 3),
         T::NakedQuadruple => |c| subsets::naked(c, 4),
@@ -105,8 +105,12 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::AlsXyWing => als::als_xy_wing,
         T::AlsXyChain => als::als_xy_chain,
         T::DeathBlossom => als::death_blossom,
+        T::NishioForcingChain => forcing::nishio,
+        T::ForcingChainVerity => forcing::chain_verity,
+        T::ForcingChainContradiction => forcing::chain_contradiction,
+        T::ForcingNetContradiction => forcing::net_contradiction,
+        T::ForcingNetVerity => forcing::net_verity,
         T::Trial => trial::trial,
-        _ => return None,
     })
 }
 
@@ -120,6 +124,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::NakedSingle,
         T::LockedCandidatesPointing,
         T::LockedCandidatesClaiming,
+        T::LockedPair,
+        T::LockedTriple,
         T::NakedPair,
         T::HiddenPair,
         T::NakedTriple,
@@ -199,7 +205,8 @@ impl TechniqueSet {
         ])
     }
 
-    /// Singles, locked candidates and naked/hidden subsets up to quadruples.
+    /// Singles, locked candidates and naked/hidden subsets up to quadruples (locked pairs and
+    /// triples included).
     pub fn basic() -> TechniqueSet {
         TechniqueSet::new(STANDARD_ORDER.iter().copied().filter(|t| {
             use Technique as T;
@@ -208,6 +215,8 @@ impl TechniqueSet {
                     t,
                     T::LockedCandidatesPointing
                         | T::LockedCandidatesClaiming
+                        | T::LockedPair
+                        | T::LockedTriple
                         | T::NakedPair
                         | T::NakedTriple
                         | T::NakedQuadruple
@@ -514,7 +523,7 @@ mod tests {
         let all = TechniqueSet::all();
         assert!(singles.techniques().iter().all(|&t| basic.contains(t)));
         assert!(basic.techniques().iter().all(|&t| all.contains(t)));
-        assert_eq!(basic.techniques().len(), 11);
+        assert_eq!(basic.techniques().len(), 13);
         assert_eq!(TechniqueSet::parse("singles").unwrap(), singles);
         let custom = TechniqueSet::parse("singles, x-wing ,Naked Pair,hidden-single").unwrap();
         assert_eq!(
@@ -529,6 +538,59 @@ mod tests {
         );
         assert!(TechniqueSet::parse("x-wong").is_err());
         assert!(TechniqueSet::parse("").is_err());
+    }
+
+    /// Arbitrary pencil-mark states (most of them contradictory): no pattern finder may panic,
+    /// and every step must only remove candidates that are there, place digits only in empty
+    /// cells that allow them, and name its own technique.
+    #[test]
+    fn finders_are_well_behaved_on_arbitrary_marks() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..1000 {
+            let density = next() % 5 + 2;
+            let tokens: Vec<String> = (0..81)
+                .map(|_| {
+                    let set: String = (1..=9u8)
+                        .filter(|_| next() % 9 < density)
+                        .map(|d| char::from(b'0' + d))
+                        .collect();
+                    if set.is_empty() {
+                        "12".to_string()
+                    } else {
+                        set
+                    }
+                })
+                .collect();
+            let c = Candidates::from_pencil_marks(&tokens.join(" ")).expect("valid marks");
+            // The pattern families; chain, ALS, forcing and trial finders have their own
+            // robustness test (and are far slower on such grids).
+            let patterns = STANDARD_ORDER
+                .iter()
+                .take_while(|&&t| t != Technique::SimpleColorsTrap);
+            for &t in patterns {
+                let Some(step) = finder(t).and_then(|f| f(&c)) else {
+                    continue;
+                };
+                assert_eq!(step.technique, t);
+                assert!(!step.is_empty(), "{step}");
+                for &(cell, d) in &step.eliminations {
+                    assert!(
+                        c.get(cell).contains(d),
+                        "{step} removes a missing candidate"
+                    );
+                }
+                for &(cell, d) in &step.placements {
+                    assert!(c.value(cell).is_none() && c.get(cell).contains(d), "{step}");
+                }
+                assert!(!step.to_string().is_empty());
+            }
+        }
     }
 
     #[test]

@@ -71,21 +71,38 @@ fn shape(x1: Cell, y1: Cell, h1: House, x2: Cell, y2: Cell, h2: House) -> Shape 
     Shape::Turbot
 }
 
+/// Whether links in these two houses can form the shape at all (a quick pair filter).
+fn kinds_allow(wanted: Shape, h1: House, h2: House) -> bool {
+    let same_kind = matches!(
+        (h1, h2),
+        (House::Row(_), House::Row(_)) | (House::Column(_), House::Column(_))
+    );
+    match wanted {
+        Shape::Skyscraper => same_kind && is_line(h1),
+        Shape::Kite => is_line(h1) && is_line(h2) && !same_kind,
+        Shape::Turbot => true,
+    }
+}
+
 fn three_link(c: &Candidates, wanted: Shape, technique: Technique) -> Option<Step> {
     for d in Digit::all() {
         let links = conjugate_pairs(c, d);
         let with_d = c.cells_with(d);
         for (i, l1) in links.iter().enumerate() {
             for l2 in &links[i + 1..] {
+                if !kinds_allow(wanted, l1.house, l2.house) {
+                    continue;
+                }
                 for (x1, y1) in [(l1.a, l1.b), (l1.b, l1.a)] {
                     for (x2, y2) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
-                        if ends.len() != 4 || !x1.sees(x2) {
+                        // Cheap tests first: the weak link, four distinct cells, the shape.
+                        if !x1.sees(x2) || x1 == y2 || y1 == x2 || y1 == y2 {
                             continue;
                         }
                         if shape(x1, y1, l1.house, x2, y2, l2.house) != wanted {
                             continue;
                         }
+                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
                         let targets = (with_d & CellSet::peers(y1) & CellSet::peers(y2)) - ends;
                         if targets.is_empty() {
                             continue;

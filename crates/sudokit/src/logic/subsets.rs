@@ -8,7 +8,6 @@
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
-use crate::logic::first_combination;
 use crate::step::{cell_list, digit_list, Step, Technique};
 
 const NAKED: [Technique; 3] = [
@@ -22,25 +21,95 @@ const HIDDEN: [Technique; 3] = [
     Technique::HiddenQuadruple,
 ];
 
-/// The first naked subset of size `n` (2–4) that eliminates something.
+/// Calls `f(subset, union)` on every `n`-element subset of `items` whose masks together have
+/// exactly `n` bits, stopping at the first `Some`; partial subsets already over `n` bits are
+/// pruned, which is what keeps quadruple searches cheap.
+fn small_unions<T: Copy, R>(
+    items: &[(T, u128)],
+    n: usize,
+    f: &mut impl FnMut(&[T], u128) -> Option<R>,
+) -> Option<R> {
+    fn go<T: Copy, R>(
+        items: &[(T, u128)],
+        n: usize,
+        chosen: &mut Vec<T>,
+        union: u128,
+        f: &mut impl FnMut(&[T], u128) -> Option<R>,
+    ) -> Option<R> {
+        if chosen.len() == n {
+            return (union.count_ones() as usize == n)
+                .then(|| f(chosen, union))
+                .flatten();
+        }
+        for (i, &(item, mask)) in items.iter().enumerate() {
+            if items.len() - i < n - chosen.len() {
+                break;
+            }
+            let u = union | mask;
+            if u.count_ones() as usize > n {
+                continue;
+            }
+            chosen.push(item);
+            let r = go(&items[i + 1..], n, chosen, u, f);
+            chosen.pop();
+            if r.is_some() {
+                return r;
+            }
+        }
+        None
+    }
+    go(items, n, &mut Vec::with_capacity(n), 0, f)
+}
+
+/// The first naked subset of size `n` (2–4) that eliminates something. Subsets that also
+/// lie in a box-line intersection are found here too (clearing both houses); a technique
+/// order that lists [`Technique::LockedPair`] first reports those under that name instead.
 pub fn naked(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *NAKED.get(n.checked_sub(2)?)?;
-    for house in House::all() {
-        let cells: Vec<Cell> = house
+    naked_in(c, n, technique, House::all(), false)
+}
+
+/// The first Locked Pair (`n == 2`) or Locked Triple (`n == 3`): a naked subset inside the
+/// intersection of a box and a line, whose digits leave both houses.
+pub fn locked(c: &Candidates, n: usize) -> Option<Step> {
+    let technique = match n {
+        2 => Technique::LockedPair,
+        3 => Technique::LockedTriple,
+        _ => return None,
+    };
+    naked_in(
+        c,
+        n,
+        technique,
+        (18..27).filter_map(House::from_index),
+        true,
+    )
+}
+
+fn naked_in(
+    c: &Candidates,
+    n: usize,
+    technique: Technique,
+    houses: impl Iterator<Item = House>,
+    locked_only: bool,
+) -> Option<Step> {
+    for house in houses {
+        let cells: Vec<(Cell, u128)> = house
             .cells()
             .iter()
             .copied()
             .filter(|&cl| (2..=n).contains(&c.get(cl).len()))
+            .map(|cl| (cl, u128::from(c.get(cl).bits())))
             .collect();
-        let found = first_combination(&cells, n, &mut |subset| {
-            let digits = subset
-                .iter()
-                .fold(DigitSet::EMPTY, |acc, &cl| acc | c.get(cl));
-            if digits.len() != n {
+        let found = small_unions(&cells, n, &mut |subset, mask| {
+            let digits = DigitSet::from_bits(mask as u16);
+            let set: CellSet = subset.iter().copied().collect();
+            let shared: Vec<House> = House::all()
+                .filter(|&h| (set - CellSet::house(h)).is_empty())
+                .collect();
+            if locked_only && shared.len() < 2 {
                 return None;
             }
-            let set: CellSet = subset.iter().copied().collect();
-            let shared = House::all().filter(|&h| (set - CellSet::house(h)).is_empty());
             let mut region = CellSet::EMPTY;
             for h in shared {
                 region |= CellSet::house(h);
@@ -73,17 +142,13 @@ pub fn hidden(c: &Candidates, n: usize) -> Option<Step> {
     let technique = *HIDDEN.get(n.checked_sub(2)?)?;
     for house in House::all() {
         let missing = !c.placed_in(house);
-        let digits: Vec<Digit> = missing
+        let digits: Vec<(Digit, u128)> = missing
             .iter()
             .filter(|&d| (1..=n).contains(&c.cells_with_in(house, d).len()))
+            .map(|d| (d, c.cells_with_in(house, d).bits()))
             .collect();
-        let found = first_combination(&digits, n, &mut |subset| {
-            let cells = subset
-                .iter()
-                .fold(CellSet::EMPTY, |acc, &d| acc | c.cells_with_in(house, d));
-            if cells.len() != n {
-                return None;
-            }
+        let found = small_unions(&digits, n, &mut |subset, mask| {
+            let cells = CellSet::from_bits(mask);
             let keep: DigitSet = subset.iter().copied().collect();
             let eliminations: Vec<(Cell, Digit)> = cells
                 .iter()
@@ -113,7 +178,7 @@ mod tests {
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::testutil::{elims, set_cell};
+    use crate::logic::testutil::{cell, elims, set_cell};
 
     #[test]
     fn naked_pair_in_a_row_only() {
@@ -144,6 +209,23 @@ mod tests {
         assert!(elims(&s).contains(&(3, 3, 7)));
         assert!(elims(&s).contains(&(1, 9, 2)));
         assert!(!elims(&s).contains(&(4, 1, 2)));
+    }
+
+    #[test]
+    fn locked_pair_only_inside_a_box_line_intersection() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "27");
+        set_cell(&mut c, 1, 5, "27");
+        assert!(locked(&c, 2).is_none());
+        set_cell(&mut c, 5, 4, "39");
+        set_cell(&mut c, 6, 4, "39");
+        let s = locked(&c, 2).unwrap();
+        assert_eq!(s.technique, Technique::LockedPair);
+        assert_eq!(s.cells, vec![cell(5, 4), cell(6, 4)]);
+        // Column 4 (7 other cells) and box 5 (7 other cells, r4c4 among both) lose 3 and 9.
+        assert_eq!(s.eliminations.len(), 2 * (7 + 6));
+        assert_eq!(naked(&c, 2).unwrap().technique, Technique::NakedPair);
+        assert!(locked(&c, 4).is_none());
     }
 
     #[test]

@@ -58,32 +58,50 @@ impl Rect {
     }
 }
 
-/// Every rectangle of unsolved cells in two boxes, with each pair of digits all four share.
+/// Every rectangle of unsolved cells in two boxes with at least two corners holding exactly
+/// the same pair of digits (every test needs such a floor), paired with that pair. Built from
+/// pairs of equal bivalue cells rather than from all 1,296 rectangles, since those are few.
 fn rectangles(c: &Candidates) -> Vec<Rect> {
+    let bivalue: Vec<Cell> = c.bivalue_cells().iter().collect();
     let mut out = Vec::new();
-    for r1 in 0..9 {
-        for r2 in r1 + 1..9 {
-            for c1 in 0..9 {
-                for c2 in c1 + 1..9 {
-                    if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                        continue;
-                    }
-                    let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
-                        .map(|(r, col)| Cell::from_row_col(r, col).expect("in range"));
-                    let common = corners.iter().fold(DigitSet::ALL, |acc, &x| acc & c.get(x));
-                    let digits: Vec<Digit> = common.iter().collect();
-                    for (i, &a) in digits.iter().enumerate() {
-                        for &b in &digits[i + 1..] {
-                            out.push(Rect {
-                                corners,
-                                pair: DigitSet::single(a) | DigitSet::single(b),
-                            });
-                        }
-                    }
+    let mut push = |rows: (usize, usize), cols: (usize, usize), pair: DigitSet| {
+        let (r1, r2) = (rows.0.min(rows.1), rows.0.max(rows.1));
+        let (c1, c2) = (cols.0.min(cols.1), cols.0.max(cols.1));
+        if r1 == r2 || c1 == c2 || (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+            return;
+        }
+        let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+            .map(|(r, col)| Cell::from_row_col(r, col).expect("in range"));
+        if corners.iter().all(|&x| (c.get(x) & pair) == pair) {
+            let rect = Rect { corners, pair };
+            if !out
+                .iter()
+                .any(|o: &Rect| o.corners == rect.corners && o.pair == pair)
+            {
+                out.push(rect);
+            }
+        }
+    };
+    for (i, &x) in bivalue.iter().enumerate() {
+        for &y in &bivalue[i + 1..] {
+            let pair = c.get(x);
+            if c.get(y) != pair {
+                continue;
+            }
+            if x.row() == y.row() {
+                for r in 0..9 {
+                    push((x.row(), r), (x.col(), y.col()), pair);
                 }
+            } else if x.col() == y.col() {
+                for col in 0..9 {
+                    push((x.row(), y.row()), (x.col(), col), pair);
+                }
+            } else {
+                push((x.row(), y.row()), (x.col(), y.col()), pair);
             }
         }
     }
+    out.sort_by_key(|r| (r.corners, r.pair.bits()));
     out
 }
 

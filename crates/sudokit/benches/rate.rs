@@ -1,0 +1,247 @@
+//! Rating agreement with Sudoku Explainer and rating speed.
+//!
+//! `cargo bench --bench rate [-- calib|speed]`
+//! - calib: rates `se_rated_calibration.tsv` (puzzle, ER, EP, ED of classic SE 1.2.1) and
+//!   prints the share of exact ER/EP/ED matches, the share within 0.3, and Spearman's rank
+//!   correlation of ER; `SUDOKIT_BENCH_VERBOSE=1` lists every disagreement.
+//! - speed: SE-scale ratings per second and the slowest puzzle on the hardest lists and a
+//!   sample of the 17-clue list (`SUDOKIT_BENCH_SAMPLE`, default every 100th); the forum
+//!   hardest list can be sampled with `SUDOKIT_BENCH_HARDEST_SAMPLE` (default every puzzle:
+//!   this takes long, seconds per puzzle), and every list capped at `SUDOKIT_BENCH_LIMIT`.
+//! - anchors: the famous hardest puzzles with their published SE ratings.
+//!
+//! Data folder: `SUDOKIT_DATA`, default `../shared/data` from the workspace root.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use sudokit::parse::parse;
+use sudokit::rate::se_rating;
+use sudokit::Grid;
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("SUDOKIT_DATA").map_or_else(
+        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
+        PathBuf::from,
+    )
+}
+
+fn read(name: &str) -> String {
+    let path = data_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {} ({e}); set SUDOKIT_DATA to the shared data folder",
+            path.display()
+        )
+    })
+}
+
+fn tenths(s: &str) -> u16 {
+    let v: f64 = s.trim().parse().expect("rating");
+    (v * 10.0).round() as u16
+}
+
+/// Spearman's rank correlation with average ranks for ties.
+fn spearman(a: &[f64], b: &[f64]) -> f64 {
+    fn ranks(v: &[f64]) -> Vec<f64> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&i, &j| v[i].total_cmp(&v[j]));
+        let mut r = vec![0.0; v.len()];
+        let mut i = 0;
+        while i < idx.len() {
+            let mut j = i;
+            while j + 1 < idx.len() && v[idx[j + 1]] == v[idx[i]] {
+                j += 1;
+            }
+            let avg = (i + j) as f64 / 2.0 + 1.0;
+            for &k in &idx[i..=j] {
+                r[k] = avg;
+            }
+            i = j + 1;
+        }
+        r
+    }
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = a.len() as f64;
+    let ma = ra.iter().sum::<f64>() / n;
+    let mb = rb.iter().sum::<f64>() / n;
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+fn calibration(verbose: bool) {
+    let text = read("se_rated_calibration.tsv");
+    let mut rows = Vec::new();
+    for line in text.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 4 || f[0].len() < 81 || f[0].starts_with('#') {
+            continue;
+        }
+        let grid = parse(f[0]).expect("calibration puzzle");
+        rows.push((
+            f[0].to_string(),
+            grid,
+            tenths(f[1]),
+            tenths(f[2]),
+            tenths(f[3]),
+        ));
+    }
+    let (mut er_ok, mut ep_ok, mut ed_ok, mut er_near, mut all_ok) = (0, 0, 0, 0, 0);
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let start = Instant::now();
+    let mut worst = (Duration::ZERO, String::new());
+    for (text, grid, er, ep, ed) in &rows {
+        let t = Instant::now();
+        let r = se_rating(grid);
+        let dt = t.elapsed();
+        if dt > worst.0 {
+            worst = (dt, text.clone());
+        }
+        let (e, p, d) = (r.er.0, r.ep.0, r.ed.0);
+        er_ok += (e == *er) as usize;
+        ep_ok += (p == *ep) as usize;
+        ed_ok += (d == *ed) as usize;
+        all_ok += (e == *er && p == *ep && d == *ed) as usize;
+        er_near += (e.abs_diff(*er) <= 3) as usize;
+        ours.push(e as f64);
+        theirs.push(*er as f64);
+        if verbose && (e != *er || p != *ep || d != *ed) {
+            println!(
+                "  differs: {text} SE {}/{}/{} ours {}/{}/{} ({:?})",
+                *er as f64 / 10.0,
+                *ep as f64 / 10.0,
+                *ed as f64 / 10.0,
+                r.er,
+                r.ep,
+                r.ed,
+                r.hardest.map(|t| t.name())
+            );
+        }
+    }
+    let n = rows.len() as f64;
+    let pct = |k: usize| 100.0 * k as f64 / n;
+    println!(
+        "calibration: {} puzzles rated in {:.2?} (slowest {:.2?})",
+        rows.len(),
+        start.elapsed(),
+        worst.0
+    );
+    println!(
+        "  exact ER {:.1}%  EP {:.1}%  ED {:.1}%  all three {:.1}%  ER within 0.3 {:.1}%  Spearman(ER) {:.4}",
+        pct(er_ok),
+        pct(ep_ok),
+        pct(ed_ok),
+        pct(all_ok),
+        pct(er_near),
+        spearman(&ours, &theirs)
+    );
+}
+
+fn speed(name: &str, step: usize, limit: usize) {
+    let text = read(name);
+    let puzzles: Vec<(String, Grid)> = text
+        .lines()
+        .filter(|l| l.len() >= 81)
+        .step_by(step)
+        .take(limit)
+        .map(|l| (l[..81].to_string(), parse(&l[..81]).expect("puzzle")))
+        .collect();
+    let start = Instant::now();
+    let mut worst = (Duration::ZERO, String::new(), String::new());
+    let mut hist = std::collections::BTreeMap::new();
+    for (text, grid) in &puzzles {
+        let t = Instant::now();
+        let r = se_rating(grid);
+        let dt = t.elapsed();
+        *hist.entry(r.er.0 / 10).or_insert(0) += 1;
+        if dt > worst.0 {
+            worst = (dt, text.clone(), format!("{}/{}/{}", r.er, r.ep, r.ed));
+        }
+    }
+    let total = start.elapsed();
+    println!(
+        "{name} (every {step}th, {} puzzles): {:.1} puzzles/s, mean {:.1} ms, slowest {:.0} ms ({} ER={})",
+        puzzles.len(),
+        puzzles.len() as f64 / total.as_secs_f64(),
+        total.as_secs_f64() * 1000.0 / puzzles.len() as f64,
+        worst.0.as_secs_f64() * 1000.0,
+        worst.1,
+        worst.2
+    );
+    let h: Vec<String> = hist.iter().map(|(k, v)| format!("{k}.x:{v}")).collect();
+    println!("  ER histogram: {}", h.join(" "));
+}
+
+/// Famous puzzles with published SE ratings (not used for calibration).
+/// A puzzle starting with `@` is read from that data file.
+const ANCHORS: [(&str, &str, &str); 5] = [
+    ("Inkala 2012", "@inkala_2012.txt", "10.7/10.7/9.7"),
+    ("Inkala 2006", "@inkala_2006.txt", "10.6/1.2/1.2"),
+    (
+        "AI Escargot",
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        "10.5/1.2/1.2",
+    ),
+    (
+        "Easter Monster",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "11.6/11.6/10.8",
+    ),
+    (
+        "gosudoku simple-01",
+        "@gosudoku_simple-01.txt",
+        "1.5/1.2/1.2",
+    ),
+];
+
+fn anchors() {
+    for (name, puzzle, se) in ANCHORS {
+        let text = match puzzle.strip_prefix('@') {
+            Some(file) => read(file),
+            None => puzzle.to_string(),
+        };
+        let grid = parse(&text).expect("anchor");
+        let t = Instant::now();
+        let r = se_rating(&grid);
+        println!(
+            "{name}: ours {}/{}/{} SE {se} in {:.0} ms ({:?})",
+            r.er,
+            r.ep,
+            r.ed,
+            t.elapsed().as_secs_f64() * 1000.0,
+            r.hardest.map(|t| t.name())
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let want = |what: &str| args.is_empty() || args.iter().any(|a| a == what);
+    let env = |k: &str, d: usize| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    if want("calib") {
+        calibration(std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some());
+    }
+    if want("anchors") {
+        anchors();
+    }
+    if want("speed") {
+        let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
+        speed("puzzles3_magictour_top1465", 1, limit);
+        speed(
+            "puzzles6_forum_hardest_1106",
+            env("SUDOKIT_BENCH_HARDEST_SAMPLE", 1),
+            limit,
+        );
+        speed("puzzles2_17_clue", env("SUDOKIT_BENCH_SAMPLE", 100), limit);
+    }
+}

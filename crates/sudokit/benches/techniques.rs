@@ -1,0 +1,94 @@
+//! Per-technique cost: how long each finder takes per call along whole solves.
+//!
+//! Every puzzle of the chosen files is solved step by step with the full technique set in the
+//! standard order (the solver's own walk: the first technique that fires wins). Every finder
+//! call is timed, so the table shows, per technique, the calls, how many found a step, total
+//! milliseconds and microseconds per call — the numbers to watch when a finder is changed.
+//!
+//! `cargo bench --bench techniques` runs `puzzles6_forum_hardest_1106` and
+//! `puzzles3_magictour_top1465`; `SUDOKIT_BENCH_FILES=a,b` picks other files and
+//! `SUDOKIT_BENCH_EVERY=N` takes every Nth puzzle.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::time::Instant;
+
+use sudokit::candidates::Candidates;
+use sudokit::logic::{apply, finder, TechniqueSet};
+use sudokit::parse::records;
+use sudokit::solver;
+
+fn main() {
+    let dir = std::env::var_os("SUDOKIT_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
+    let every: usize = std::env::var("SUDOKIT_BENCH_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let files = std::env::var("SUDOKIT_BENCH_FILES")
+        .unwrap_or_else(|_| "puzzles6_forum_hardest_1106,puzzles3_magictour_top1465".to_string());
+    let set = TechniqueSet::all();
+    for name in files.split(',') {
+        let path = dir.join(name);
+        let file = File::open(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; set SUDOKIT_DATA to the data folder",
+                path.display()
+            )
+        });
+        let puzzles: Vec<_> = records(BufReader::new(file))
+            .filter_map(|r| r.ok()?.puzzle.ok())
+            .step_by(every.max(1))
+            .collect();
+        let n = set.techniques().len();
+        let (mut calls, mut found, mut nanos) = (vec![0u64; n], vec![0u64; n], vec![0u128; n]);
+        let mut explained = 0;
+        let start = Instant::now();
+        for puzzle in &puzzles {
+            let unique = solver::count(puzzle, 2).count == 1;
+            if !unique {
+                continue;
+            }
+            explained += 1;
+            let mut cands = Candidates::new(puzzle);
+            'solve: while !cands.is_solved() {
+                for (i, &t) in set.techniques().iter().enumerate() {
+                    let Some(f) = finder(t) else { continue };
+                    let t0 = Instant::now();
+                    let step = f(&cands);
+                    nanos[i] += t0.elapsed().as_nanos();
+                    calls[i] += 1;
+                    if let Some(step) = step {
+                        found[i] += 1;
+                        if apply(&mut cands, &step) {
+                            continue 'solve;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        println!(
+            "{name}: {explained} unique puzzles explained in {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
+        println!(
+            "  {:<36} {:>9} {:>7} {:>10} {:>10}",
+            "technique", "calls", "found", "total ms", "us/call"
+        );
+        for (i, t) in set.techniques().iter().enumerate() {
+            if calls[i] == 0 {
+                continue;
+            }
+            println!(
+                "  {:<36} {:>9} {:>7} {:>10.1} {:>10.2}",
+                t.name(),
+                calls[i],
+                found[i],
+                nanos[i] as f64 / 1e6,
+                nanos[i] as f64 / 1e3 / calls[i] as f64
+            );
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Difficulty rating: Sudoku Explainer's ER/EP/ED scale from an SE-equivalent search,
+//! the least number of assumptions singles need, the exact solver's effort and a level word.
+//!
+//! ```
+//! use sudokit::parse::parse;
+//! use sudokit::rate::{rate, Assumptions, Level, RateOptions};
+//!
+//! // Hidden singles in boxes solve this one: SE rates it 1.2/1.2/1.2.
+//! let p = parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..").unwrap();
+//! let r = rate(&p, &RateOptions::default()).unwrap();
+//! assert_eq!(r.se.er.to_string(), "1.2");
+//! assert_eq!(r.assumptions, Assumptions::Exact(0));
+//! assert_eq!(r.level, Level::Easy);
+//! ```
+//!
+//! # Agreement with Sudoku Explainer
+//! The SE-scale search follows Sudoku Explainer 1.2.1 (as used by the `serate` rating tool)
+//! rule by rule: the same techniques in the same order, the first hint of the first rule
+//! that has one, SE's chain bookkeeping (which potentials a chain passes through, counted
+//! the way SE counts them) for the length bonus, and SE's sorting of chain hints. Two of
+//! SE's choices are arbitrary in its own code (hash-map iteration of the candidates a
+//! nested rule removes, and of unique-loop hints of equal rank); cell order is used here,
+//! which can change the chain length bonus of nested chains (ER ≥ 9.0) in rare cases.
+//! Techniques outside SE's set (Skyscraper, W-Wing, ALS, …) are never used for the rating.
+
+mod assume;
+mod se;
+
+pub use assume::Assumptions;
+pub use se::SeTechnique;
+
+use crate::grid::Grid;
+use crate::solver;
+
+/// A step of one of SE's forcing-chain rules, for the explain engine.
+pub(crate) struct ChainStep {
+    /// SE's technique (and nesting level).
+    pub tech: SeTechnique,
+    /// SE's rating of the step, in tenths.
+    pub rating: Tenths,
+    /// Candidates removed, as (cell index, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The digit placed, as (cell index, digit).
+    pub placement: Option<(usize, u8)>,
+    /// The implications, as text.
+    pub text: String,
+}
+
+/// SE's forcing-chain rules the explain engine can ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ChainRule {
+    /// Nishio: one digit's implications from an assumption reach a contradiction (7.5).
+    Nishio,
+    /// Static multiple forcing chains: cell and region (8.0).
+    Multiple,
+    /// Dynamic forcing chains nested `n` deep: contradiction, double, cell, region (8.5+).
+    Dynamic(u8),
+}
+
+/// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
+/// first). `values` holds placed digits (0 = empty), `cands` candidate masks (bit `d - 1`).
+pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule) -> Vec<ChainStep> {
+    let g = se::G::from_parts(values, cands);
+    let cfg = match rule {
+        ChainRule::Nishio => se::Cfg::NISHIO,
+        ChainRule::Multiple => se::Cfg::MULTIPLE,
+        ChainRule::Dynamic(level) => se::Cfg::dynamic(level),
+    };
+    let ctx = se::Ctx {
+        src: None,
+        first: false,
+        explain: true,
+    };
+    se::chaining_hints(&g, cfg, ctx)
+        .into_iter()
+        .map(|h| ChainStep {
+            tech: h.tech,
+            rating: Tenths(se::tenths(h.diff)),
+            eliminations: h.rem.iter().map(|&(c, d)| (c as usize, d)).collect(),
+            placement: h.place.map(|(c, d)| (c as usize, d)),
+            text: h.text,
+        })
+        .collect()
+}
+
+/// An SE-scale rating in tenths (`107` is 10.7), as forum lists print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Tenths(pub u16);
+
+impl std::fmt::Display for Tenths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.0 / 10, self.0 % 10)
+    }
+}
+
+/// Sudoku Explainer's three numbers for a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// ER: the hardest step of the whole solve.
+    pub er: Tenths,
+    /// EP: the hardest step up to and including the first placement.
+    pub ep: Tenths,
+    /// ED: the first step.
+    pub ed: Tenths,
+    /// The technique of the hardest step (the first one rated ER).
+    pub hardest: Option<SeTechnique>,
+    /// Steps SE applies to solve the puzzle.
+    pub steps: usize,
+    /// False when the search stopped before the grid was full: SE's rules stalled (SE
+    /// reports ER 20.0, as here) or the nesting cap of [`RateOptions::max_level`] was hit
+    /// (ER is then a lower bound).
+    pub complete: bool,
+}
+
+/// Rates `puzzle` on the SE scale with every SE rule. The puzzle should have a unique
+/// solution: SE's uniqueness rules (unique loops, BUG) assume it; [`rate`] checks it.
+pub fn se_rating(puzzle: &Grid) -> SeRating {
+    se_rating_capped(puzzle, 5)
+}
+
+/// [`se_rating`] with dynamic forcing chains nested at most `max_level` deep (0: no
+/// nesting, SE's 8.5 rule; 1: SE's 9.0 rule "dynamic (+)"; 2–5: the nested rules 9.5,
+/// 10.0, 10.5, 11.0). Nested chains cost seconds on the hardest puzzles; a cap gives a
+/// fast lower bound for huge lists.
+pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
+    let out = se::se_rate(puzzle.values(), max_level, true);
+    let er = if puzzle.is_full() {
+        0
+    } else {
+        se::tenths(out.er)
+    };
+    let hardest = out
+        .steps
+        .iter()
+        .find(|h| se::tenths(h.diff) == er)
+        .map(|h| h.tech);
+    let mut r = SeRating {
+        er: Tenths(er),
+        ep: Tenths(se::tenths(out.ep)),
+        ed: Tenths(se::tenths(out.ed)),
+        hardest,
+        steps: out.steps.len(),
+        complete: out.solved,
+    };
+    if !out.solved && max_level < 5 {
+        // Stopped by the cap: report the hardest step found so far as a lower bound.
+        let found = out
+            .steps
+            .iter()
+            .map(|h| se::tenths(h.diff))
+            .max()
+            .unwrap_or(0);
+        r.er = Tenths(found.max(se::tenths(9.0 + 0.5 * max_level as f64)));
+    }
+    r
+}
+
+/// The level word, from documented thresholds on ER (SE's scale):
+///
+/// | level | ER | what it takes (SE's techniques) |
+/// |---|---|---|
+/// | easy | ≤ 1.5 | hidden singles |
+/// | medium | 1.6–2.5 | naked singles, direct locked candidates and hidden sets |
+/// | hard | 2.6–4.4 | locked candidates, pairs, triples, X-Wing, Swordfish, XY- and XYZ-Wing |
+/// | expert | 4.5–6.5 | unique rectangles, quads, Jellyfish, BUG, aligned pairs, X-cycles |
+/// | extreme | 6.6–8.9 | forcing chains: X-, XY-, Nishio, multiple and dynamic |
+/// | diabolical | ≥ 9.0 | dynamic (+) and nested forcing chains |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// ER ≤ 1.5.
+    Easy,
+    /// ER 1.6–2.5.
+    Medium,
+    /// ER 2.6–4.4.
+    Hard,
+    /// ER 4.5–6.5.
+    Expert,
+    /// ER 6.6–8.9.
+    Extreme,
+    /// ER ≥ 9.0.
+    Diabolical,
+}
+
+impl Level {
+    /// The level of an ER.
+    pub fn of(er: Tenths) -> Level {
+        match er.0 {
+            0..=15 => Level::Easy,
+            16..=25 => Level::Medium,
+            26..=44 => Level::Hard,
+            45..=65 => Level::Expert,
+            66..=89 => Level::Extreme,
+            _ => Level::Diabolical,
+        }
+    }
+
+    /// The word: `easy`, `medium`, `hard`, `expert`, `extreme`, `diabolical`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+            Level::Diabolical => "diabolical",
+        }
+    }
+}
+
+/// Settings of [`rate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateOptions {
+    /// Deepest nesting of dynamic forcing chains (5 = all of SE's rules; see
+    /// [`se_rating_capped`]).
+    pub max_level: u8,
+    /// The assumptions search stops here and reports `AtLeast(cap + 1)`.
+    pub assumptions_cap: u8,
+}
+
+impl Default for RateOptions {
+    fn default() -> RateOptions {
+        RateOptions {
+            max_level: 5,
+            assumptions_cap: 3,
+        }
+    }
+}
+
+/// Why a puzzle cannot be rated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// Two givens clash or no solution exists.
+    NoSolution,
+    /// More than one solution: SE's rules would give a meaningless number.
+    MultipleSolutions,
+}
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RateError::NoSolution => "the puzzle has no solution",
+            RateError::MultipleSolutions => "the puzzle has more than one solution",
+        })
+    }
+}
+
+impl std::error::Error for RateError {}
+
+/// Everything known about a puzzle's difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// Sudoku Explainer's ER/EP/ED.
+    pub se: SeRating,
+    /// Least number of true digits to assume before singles finish the puzzle.
+    pub assumptions: Assumptions,
+    /// Branch points of the exact solver proving the solution unique.
+    pub guesses: u64,
+    /// The level word of ER.
+    pub level: Level,
+    /// The solution.
+    pub solution: Grid,
+}
+
+/// Rates a puzzle: checks it has exactly one solution, then runs the SE-scale search,
+/// the assumptions search and records the exact solver's effort.
+pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Result<Rating, RateError> {
+    if puzzle.conflict().is_some() {
+        return Err(RateError::NoSolution);
+    }
+    let outcome = solver::count(puzzle, 2);
+    let solution = match (outcome.count, outcome.solution) {
+        (1, Some(s)) => s,
+        (0, _) | (_, None) => return Err(RateError::NoSolution),
+        _ => return Err(RateError::MultipleSolutions),
+    };
+    let se = se_rating_capped(puzzle, opts.max_level);
+    let assumptions = assume::assumptions(puzzle.values(), solution.values(), opts.assumptions_cap);
+    Ok(Rating {
+        level: Level::of(se.er),
+        se,
+        assumptions,
+        guesses: outcome.stats.guesses,
+        solution,
+    })
+}

@@ -1,0 +1,3052 @@
+//! A Sudoku Explainer 1.2.1-equivalent search, the source of the `ER/EP/ED` ratings.
+//!
+//! The numbers only mean what users expect if the search makes the same choices as SE:
+//! the same techniques in the same order, the same first hint out of each, the same
+//! chain-length bonus. So this module follows SE's rules closely, on its own compact
+//! representation (digits 1–9, candidate masks with bit `d - 1`, houses numbered
+//! blocks 0–8, rows 9–17, columns 18–26, as SE orders them). Where SE's order is
+//! arbitrary (hash-map iteration), cell order is used instead.
+
+use std::rc::Rc;
+
+/// Block, row and column house types, in the order SE walks them by default.
+pub(crate) const BLOCK: usize = 0;
+pub(crate) const ROW: usize = 1;
+pub(crate) const COL: usize = 2;
+
+const fn region_cell(r: usize, i: usize) -> usize {
+    let k = r % 9;
+    match r / 9 {
+        0 => (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3,
+        1 => k * 9 + i,
+        _ => i * 9 + k,
+    }
+}
+
+const fn build_rc() -> [[u8; 9]; 27] {
+    let mut t = [[0u8; 9]; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[r][i] = region_cell(r, i) as u8;
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// Cells of each house, in SE's index order.
+pub(crate) static RC: [[u8; 9]; 27] = build_rc();
+
+const fn build_cr() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (y, x) = (c / 9, c % 9);
+        t[c] = [(y / 3 * 3 + x / 3) as u8, (9 + y) as u8, (18 + x) as u8];
+        c += 1;
+    }
+    t
+}
+
+/// The block, row and column of each cell.
+pub(crate) static CR: [[u8; 3]; 81] = build_cr();
+
+const fn build_pos() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[region_cell(r, i)][r / 9] = i as u8;
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// Index of each cell within its block, row and column.
+static POS: [[u8; 3]; 81] = build_pos();
+
+const fn build_house() -> [[u8; 20]; 81] {
+    let mut t = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut seen = [false; 81];
+        seen[c] = true;
+        let mut k = 0;
+        while k < 3 {
+            let r = build_cr()[c][k] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let o = region_cell(r, i);
+                if !seen[o] {
+                    seen[o] = true;
+                    t[c][n] = o as u8;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The 20 peers of each cell in SE's `getHouseCells` order (block, row, column).
+pub(crate) static HOUSE: [[u8; 20]; 81] = build_house();
+
+const fn build_rm() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[r] |= 1u128 << region_cell(r, i);
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+}
+
+/// Cell masks of the houses.
+static RM: [u128; 27] = build_rm();
+
+fn peers_mask(c: usize) -> u128 {
+    HOUSE[c].iter().fold(0u128, |m, &o| m | 1u128 << o)
+}
+
+fn in_region(c: usize, r: usize) -> bool {
+    CR[c][r / 9] as usize == r
+}
+
+fn crosses(r1: usize, r2: usize) -> bool {
+    RC[r1].iter().any(|&c| in_region(c as usize, r2))
+}
+
+/// Masks with `k` of the low `n` bits set, in increasing numeric order (SE's `Permutations`).
+fn combos(k: u32, n: u32) -> impl Iterator<Item = u32> {
+    (0u32..1 << n).filter(move |m| m.count_ones() == k)
+}
+
+fn bits(m: u32) -> impl Iterator<Item = usize> {
+    (0..32).filter(move |i| m >> i & 1 != 0)
+}
+
+/// Digits (1–9) of a candidate mask, ascending.
+fn digits(m: u16) -> impl Iterator<Item = u8> {
+    (1u8..=9).filter(move |d| m >> (d - 1) & 1 != 0)
+}
+
+fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+/// SE's grid: values and the candidates ("potential values") of empty cells.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct G {
+    pub val: [u8; 81],
+    pub cand: [u16; 81],
+    /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
+    dm: [u128; 9],
+}
+
+impl G {
+    /// The grid with candidates rebuilt from the givens, as SE's `rebuildPotentialValues`.
+    pub fn from_values(values: &[u8; 81]) -> G {
+        let mut g = G {
+            val: *values,
+            cand: [0; 81],
+            dm: [0; 9],
+        };
+        for (c, house) in HOUSE.iter().enumerate() {
+            if g.val[c] == 0 {
+                let mut m = 0x1ff;
+                for &o in house {
+                    let v = g.val[o as usize];
+                    if v != 0 {
+                        m &= !bit(v);
+                    }
+                }
+                g.cand[c] = m;
+                for d in digits(m) {
+                    g.dm[d as usize - 1] |= 1u128 << c;
+                }
+            }
+        }
+        g
+    }
+
+    /// A grid from values and candidate masks (a pencil-mark state).
+    pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> G {
+        let mut g = G {
+            val: *values,
+            cand: [0; 81],
+            dm: [0; 9],
+        };
+        for (c, &m) in cands.iter().enumerate() {
+            if g.val[c] == 0 {
+                g.cand[c] = m & 0x1ff;
+                for d in digits(g.cand[c]) {
+                    g.dm[d as usize - 1] |= 1u128 << c;
+                }
+            }
+        }
+        g
+    }
+
+    fn has(&self, c: usize, d: u8) -> bool {
+        self.cand[c] & bit(d) != 0
+    }
+
+    fn card(&self, c: usize) -> u32 {
+        self.cand[c].count_ones()
+    }
+
+    /// Positions (indexes 0–8) of digit `d` in house `r`.
+    fn pos(&self, r: usize, d: u8) -> u16 {
+        let mut x = self.cells(r, d);
+        let t = r / 9;
+        let mut m = 0;
+        while x != 0 {
+            let c = x.trailing_zeros() as usize;
+            x &= x - 1;
+            m |= 1 << POS[c][t];
+        }
+        m
+    }
+
+    /// Cells of house `r` holding candidate `d`.
+    fn cells(&self, r: usize, d: u8) -> u128 {
+        self.dm[d as usize - 1] & RM[r]
+    }
+
+    fn empty_count(&self, r: usize) -> u32 {
+        RC[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
+    }
+
+    fn remove(&mut self, c: usize, d: u8) {
+        self.cand[c] &= !bit(d);
+        self.dm[d as usize - 1] &= !(1u128 << c);
+    }
+
+    /// SE's `setValueAndCancel`.
+    fn place(&mut self, c: usize, d: u8) {
+        self.val[c] = d;
+        for v in digits(self.cand[c]) {
+            self.dm[v as usize - 1] &= !(1u128 << c);
+        }
+        self.cand[c] = 0;
+        for &o in &HOUSE[c] {
+            self.remove(o as usize, d);
+        }
+    }
+
+    pub fn solved(&self) -> bool {
+        self.val.iter().all(|&v| v != 0)
+    }
+}
+
+/// The techniques of SE's set, as its hints name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum SeTechnique {
+    /// Last empty cell of a house (1.0).
+    FullHouse,
+    /// Hidden single in a block (1.2) or a line (1.5).
+    HiddenSingle,
+    /// Pointing that yields a hidden single at once (1.7).
+    DirectPointing,
+    /// Claiming that yields a hidden single at once (1.9).
+    DirectClaiming,
+    /// Hidden pair that yields a hidden single at once (2.0).
+    DirectHiddenPair,
+    /// Naked single (2.3).
+    NakedSingle,
+    /// Hidden triple that yields a hidden single at once (2.5).
+    DirectHiddenTriplet,
+    /// Locked candidates, pointing (2.6).
+    Pointing,
+    /// Locked candidates, claiming (2.8).
+    Claiming,
+    /// Naked pair (3.0).
+    NakedPair,
+    /// X-Wing (3.2).
+    XWing,
+    /// Hidden pair (3.4).
+    HiddenPair,
+    /// Naked triple (3.6).
+    NakedTriplet,
+    /// Swordfish (3.8).
+    Swordfish,
+    /// Hidden triple (4.0).
+    HiddenTriplet,
+    /// XY-Wing (4.2).
+    XYWing,
+    /// XYZ-Wing (4.4).
+    XYZWing,
+    /// Unique rectangle or loop, type 1–4 (4.5+).
+    UniqueLoop(u8),
+    /// Naked quad (5.0).
+    NakedQuad,
+    /// Jellyfish (5.2).
+    Jellyfish,
+    /// Hidden quad (5.4).
+    HiddenQuad,
+    /// Bivalue universal grave, type 1–4 (5.6+).
+    Bug(u8),
+    /// Aligned pair exclusion (6.2).
+    AlignedPairExclusion,
+    /// Bidirectional X-cycle (6.5+).
+    XCycle,
+    /// Bidirectional Y-cycle (6.5+).
+    YCycle,
+    /// Forcing X-chain (6.6+).
+    ForcingXChain,
+    /// Bidirectional XY-cycle (7.0+).
+    XYCycle,
+    /// Forcing XY-chain (7.0+).
+    ForcingXYChain,
+    /// Aligned triplet exclusion (7.5).
+    AlignedTripletExclusion,
+    /// Nishio forcing chain (7.5+).
+    Nishio,
+    /// Cell forcing chains (8.0+ static, 8.5+ dynamic, nested levels above).
+    CellForcingChains(u8),
+    /// Region (unit) forcing chains.
+    RegionForcingChains(u8),
+    /// Contradiction forcing chains: an assumption leads to a contradiction.
+    ContradictionForcingChains(u8),
+    /// Double forcing chains: both states of a candidate imply the same.
+    DoubleForcingChains(u8),
+}
+
+impl SeTechnique {
+    /// SE's name for the technique (for chains, with the family of the producing rule:
+    /// level 0 = static multiple, 1 = dynamic, 2 = dynamic (+), 3+ = nested).
+    pub fn name(self) -> String {
+        fn family(kind: &str, level: u8) -> String {
+            match level {
+                0 => format!("{kind} Forcing Chains"),
+                1 => format!("Dynamic {kind} Forcing Chains"),
+                2 => format!("Dynamic {kind} Forcing Chains (+)"),
+                3 => format!("Dynamic {kind} Forcing Chains (+ Forcing Chains)"),
+                4 => format!("Dynamic {kind} Forcing Chains (+ Multiple Forcing Chains)"),
+                5 => format!("Dynamic {kind} Forcing Chains (+ Dynamic Forcing Chains)"),
+                _ => format!("Dynamic {kind} Forcing Chains (+ Dynamic Forcing Chains (+))"),
+            }
+        }
+        use SeTechnique::*;
+        match self {
+            FullHouse => "Full House".into(),
+            HiddenSingle => "Hidden Single".into(),
+            DirectPointing => "Direct Pointing".into(),
+            DirectClaiming => "Direct Claiming".into(),
+            DirectHiddenPair => "Direct Hidden Pair".into(),
+            NakedSingle => "Naked Single".into(),
+            DirectHiddenTriplet => "Direct Hidden Triplet".into(),
+            Pointing => "Pointing".into(),
+            Claiming => "Claiming".into(),
+            NakedPair => "Naked Pair".into(),
+            XWing => "X-Wing".into(),
+            HiddenPair => "Hidden Pair".into(),
+            NakedTriplet => "Naked Triplet".into(),
+            Swordfish => "Swordfish".into(),
+            HiddenTriplet => "Hidden Triplet".into(),
+            XYWing => "XY-Wing".into(),
+            XYZWing => "XYZ-Wing".into(),
+            UniqueLoop(t) => format!("Unique Rectangle/Loop type {t}"),
+            NakedQuad => "Naked Quad".into(),
+            Jellyfish => "Jellyfish".into(),
+            HiddenQuad => "Hidden Quad".into(),
+            Bug(t) => format!("Bivalue Universal Grave type {t}"),
+            AlignedPairExclusion => "Aligned Pair Exclusion".into(),
+            XCycle => "Bidirectional X-Cycle".into(),
+            YCycle => "Bidirectional Y-Cycle".into(),
+            ForcingXChain => "Forcing X-Chain".into(),
+            XYCycle => "Bidirectional Cycle".into(),
+            ForcingXYChain => "Forcing Chain".into(),
+            AlignedTripletExclusion => "Aligned Triplet Exclusion".into(),
+            Nishio => "Nishio Forcing Chains".into(),
+            CellForcingChains(l) => family("Cell", l),
+            RegionForcingChains(l) => family("Region", l),
+            ContradictionForcingChains(l) => family("Contradiction", l),
+            DoubleForcingChains(l) => family("Double", l),
+        }
+    }
+}
+
+/// A digit placed, as (cell, digit).
+type Placement = Option<(u8, u8)>;
+
+/// Candidates a nested rule removes: (potential key, rule parents, nested chain).
+type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>;
+
+/// A rule of the basic part of SE's order, producing into a hint list.
+type Producer<'a> = &'a dyn Fn(&mut Vec<Hint>);
+
+/// One step found by an SE rule.
+#[derive(Clone, Debug)]
+pub(crate) struct Hint {
+    pub diff: f64,
+    /// Chain complexity (number of distinct nodes), for ordering chain hints.
+    pub cplx: u32,
+    pub sort_key: u8,
+    pub tech: SeTechnique,
+    /// Candidates removed, as (cell, digit).
+    pub rem: Vec<(u8, u8)>,
+    /// The digit placed, if the step places one.
+    pub place: Option<(u8, u8)>,
+    /// Removed candidates of the starting grid this step depends on (nested chains only).
+    pub parents: Vec<(u8, u8)>,
+    /// Identity and complexity of a chain hint used inside a nested chain.
+    pub nested: Option<Rc<u32>>,
+    /// The reasoning, for the explain engine.
+    pub text: String,
+}
+
+impl Hint {
+    fn new(tech: SeTechnique, diff: f64) -> Hint {
+        Hint {
+            diff,
+            cplx: 0,
+            sort_key: 0,
+            tech,
+            rem: Vec::new(),
+            place: None,
+            parents: Vec::new(),
+            nested: None,
+            text: String::new(),
+        }
+    }
+
+    /// SE's `apply`: remove, then place (which also clears the digit from the peers).
+    pub fn apply(&self, g: &mut G) {
+        for &(c, d) in &self.rem {
+            g.remove(c as usize, d);
+        }
+        if let Some((c, d)) = self.place {
+            g.place(c as usize, d);
+        }
+    }
+}
+
+/// Cell name in r1c1 notation.
+pub(crate) fn cell_name(c: usize) -> String {
+    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+}
+
+pub(crate) fn region_name(r: usize) -> String {
+    match r / 9 {
+        0 => format!("box {}", r % 9 + 1),
+        1 => format!("row {}", r % 9 + 1),
+        _ => format!("column {}", r % 9 + 1),
+    }
+}
+
+/// Context of a search: the starting grid when hints must report the removed
+/// candidates they depend on (rules used inside nested chains).
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx<'a> {
+    pub src: Option<&'a G>,
+    /// Stop after the first hint.
+    pub first: bool,
+    /// Write the reasoning of each hint (the rating does not need it).
+    pub explain: bool,
+}
+
+// ---------------------------------------------------------------- direct rules
+
+fn hidden_single(g: &G, out: &mut Vec<Hint>) {
+    for alone in [true, false] {
+        for t in [BLOCK, COL, ROW] {
+            for i in 0..9 {
+                let r = t * 9 + i;
+                for d in 1..=9 {
+                    let p = g.pos(r, d);
+                    if p.count_ones() == 1 {
+                        let c = RC[r][p.trailing_zeros() as usize] as usize;
+                        if (g.empty_count(r) == 1) == alone {
+                            let (tech, diff) = if alone {
+                                (SeTechnique::FullHouse, 1.0)
+                            } else if t == BLOCK {
+                                (SeTechnique::HiddenSingle, 1.2)
+                            } else {
+                                (SeTechnique::HiddenSingle, 1.5)
+                            };
+                            let mut h = Hint::new(tech, diff);
+                            h.place = Some((c as u8, d));
+                            h.text = format!(
+                                "{}={d}: only place for {d} in {}",
+                                cell_name(c),
+                                region_name(r)
+                            );
+                            out.push(h);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn naked_single(g: &G, out: &mut Vec<Hint>) {
+    for c in 0..81 {
+        if g.card(c) == 1 {
+            let d = g.cand[c].trailing_zeros() as u8 + 1;
+            let mut h = Hint::new(SeTechnique::NakedSingle, 2.3);
+            h.place = Some((c as u8, d));
+            h.text = format!("{}={d}: only candidate left in the cell", cell_name(c));
+            out.push(h);
+            return;
+        }
+    }
+}
+
+/// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
+/// single in a parallel house at once.
+fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                let (r1, r2) = (t1 * 9 + i1, t2 * 9 + i2);
+                if !crosses(r1, r2) {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let p = g.pos(r1, d);
+                    if p.count_ones() <= 1 {
+                        continue;
+                    }
+                    if !bits(p as u32).all(|i| in_region(RC[r1][i] as usize, r2)) {
+                        continue;
+                    }
+                    let rem: Vec<(u8, u8)> = RC[r2]
+                        .iter()
+                        .filter(|&&c| !in_region(c as usize, r1) && g.has(c as usize, d))
+                        .map(|&c| (c, d))
+                        .collect();
+                    let pointing = t1 == BLOCK;
+                    if direct {
+                        for i3 in 0..9 {
+                            let r3 = t1 * 9 + i3;
+                            if i3 == i1 || !crosses(r3, r2) {
+                                continue;
+                            }
+                            let p3 = g.pos(r3, d);
+                            if p3.count_ones() <= 1 {
+                                continue;
+                            }
+                            let outside: Vec<usize> = bits(p3 as u32)
+                                .map(|i| RC[r3][i] as usize)
+                                .filter(|&c| !in_region(c, r2))
+                                .collect();
+                            if outside.len() == 1 {
+                                let (tech, diff) = if pointing {
+                                    (SeTechnique::DirectPointing, 1.7)
+                                } else {
+                                    (SeTechnique::DirectClaiming, 1.9)
+                                };
+                                let mut h = Hint::new(tech, diff);
+                                h.rem = rem.clone();
+                                h.place = Some((outside[0] as u8, d));
+                                if ctx.explain {
+                                    h.text = format!(
+                                    "{d} in {} is locked in {}, so {}={d} (only place left in {})",
+                                    region_name(r1),
+                                    region_name(r2),
+                                    cell_name(outside[0]),
+                                    region_name(r3)
+                                );
+                                }
+                                out.push(h);
+                                if ctx.first {
+                                    return;
+                                }
+                            }
+                        }
+                    } else if !rem.is_empty() {
+                        let (tech, diff) = if pointing {
+                            (SeTechnique::Pointing, 2.6)
+                        } else {
+                            (SeTechnique::Claiming, 2.8)
+                        };
+                        let mut h = Hint::new(tech, diff);
+                        h.rem = rem;
+                        if ctx.explain {
+                            h.text = format!(
+                                "{d} in {} is locked in {}",
+                                region_name(r1),
+                                region_name(r2)
+                            );
+                        }
+                        if let Some(src) = ctx.src {
+                            for &c in &RC[r1] {
+                                let c = c as usize;
+                                if src.has(c, d) && !g.has(c, d) && !in_region(c, r2) {
+                                    h.parents.push((c as u8, d));
+                                }
+                            }
+                        }
+                        out.push(h);
+                        if ctx.first {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
+fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    common_tuple_of(sets.iter().copied(), degree)
+}
+
+fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
+    let mut u = 0;
+    for s in sets {
+        if s.count_ones() <= 1 {
+            return None;
+        }
+        u |= s;
+    }
+    (u.count_ones() == degree).then_some(u)
+}
+
+fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    for t in [BLOCK, COL, ROW] {
+        for i in 0..9 {
+            let r = t * 9 + i;
+            let n = g.empty_count(r);
+            if !(n > degree * 2 || (direct && n > degree)) {
+                continue;
+            }
+            let mut pos = [0u16; 9];
+            for (d, p) in pos.iter_mut().enumerate() {
+                *p = g.pos(r, d as u8 + 1);
+            }
+            for vm in combos(degree, 9) {
+                let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
+                    continue;
+                };
+                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
+                let vset = vm as u16;
+                let mut rem = Vec::new();
+                for idx in bits(common as u32) {
+                    let c = RC[r][idx] as usize;
+                    for d in digits(g.cand[c] & !vset) {
+                        rem.push((c as u8, d));
+                    }
+                }
+                let names = values
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",");
+                if direct {
+                    for v in 1..=9u8 {
+                        if vset & bit(v) != 0 {
+                            continue;
+                        }
+                        let pv = g.pos(r, v);
+                        if pv.count_ones() > 1 && (pv & !common).count_ones() == 1 {
+                            let idx = (pv & !common).trailing_zeros() as usize;
+                            let c = RC[r][idx];
+                            let (tech, diff) = match degree {
+                                2 => (SeTechnique::DirectHiddenPair, 2.0),
+                                3 => (SeTechnique::DirectHiddenTriplet, 2.5),
+                                _ => (SeTechnique::HiddenQuad, 4.3),
+                            };
+                            let mut h = Hint::new(tech, diff);
+                            h.rem = rem;
+                            h.place = Some((c, v));
+                            if ctx.explain {
+                                h.text = format!(
+                                    "hidden set {names} in {}, so {}={v}",
+                                    region_name(r),
+                                    cell_name(c as usize)
+                                );
+                            }
+                            out.push(h);
+                            if ctx.first {
+                                return;
+                            }
+                            break;
+                        }
+                    }
+                } else if !rem.is_empty() {
+                    let (tech, diff) = match degree {
+                        2 => (SeTechnique::HiddenPair, 3.4),
+                        3 => (SeTechnique::HiddenTriplet, 4.0),
+                        _ => (SeTechnique::HiddenQuad, 5.4),
+                    };
+                    let mut h = Hint::new(tech, diff);
+                    h.rem = rem;
+                    if ctx.explain {
+                        h.text = format!("hidden set {names} in {}", region_name(r));
+                    }
+                    if let Some(src) = ctx.src {
+                        for (idx, &c) in RC[r].iter().enumerate() {
+                            if common >> idx & 1 == 0 {
+                                for &v in &values {
+                                    if src.has(c as usize, v) {
+                                        h.parents.push((c, v));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    out.push(h);
+                    if ctx.first {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+    for t in [BLOCK, COL, ROW] {
+        for i in 0..9 {
+            let r = t * 9 + i;
+            if g.empty_count(r) < degree * 2 {
+                continue;
+            }
+            let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
+            for im in combos(degree, 9) {
+                let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for (k, &c) in RC[r].iter().enumerate() {
+                    if im >> k & 1 == 0 {
+                        for d in digits(g.cand[c as usize] & common) {
+                            rem.push((c, d));
+                        }
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                let (tech, diff) = match degree {
+                    2 => (SeTechnique::NakedPair, 3.0),
+                    3 => (SeTechnique::NakedTriplet, 3.6),
+                    _ => (SeTechnique::NakedQuad, 5.0),
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                let cells: Vec<String> = bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
+                let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
+                if ctx.explain {
+                    h.text = format!(
+                        "naked set {} in {}: {}",
+                        ds.join(","),
+                        region_name(r),
+                        cells.join(",")
+                    );
+                }
+                if let Some(src) = ctx.src {
+                    for k in bits(im) {
+                        let c = RC[r][k];
+                        for d in digits(src.cand[c as usize] & !common) {
+                            h.parents.push((c, d));
+                        }
+                    }
+                }
+                out.push(h);
+                if ctx.first {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+    let mut occ = [0u32; 10];
+    for &v in &g.val {
+        occ[v as usize] += 1;
+    }
+    for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        let linepos: [[u16; 9]; 9] =
+            std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
+        for base in combos(degree, 9) {
+            for d in 1..=9u8 {
+                if occ[d as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                let Some(cover) =
+                    common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
+                else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for j in bits(cover as u32) {
+                    let line = t2 * 9 + j;
+                    let p = g.pos(line, d) & !(base as u16);
+                    for k in bits(p as u32) {
+                        rem.push((RC[line][k], d));
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                rem.sort_unstable();
+                let (tech, diff) = match degree {
+                    2 => (SeTechnique::XWing, 3.2),
+                    3 => (SeTechnique::Swordfish, 3.8),
+                    _ => (SeTechnique::Jellyfish, 5.2),
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
+                if ctx.explain {
+                    h.text = format!("fish on {d} in {}", names.join(", "));
+                }
+                if let Some(src) = ctx.src {
+                    for i in bits(base) {
+                        for &c in &RC[t1 * 9 + i] {
+                            let cu = c as usize;
+                            let in_cover = cover >> (CR[cu][t2] as usize % 9) & 1 != 0;
+                            if src.has(cu, d) && !g.has(cu, d) && !in_cover {
+                                h.parents.push((c, d));
+                            }
+                        }
+                    }
+                }
+                out.push(h);
+                if ctx.first {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
+    let target = if xyz { 3 } else { 2 };
+    for (c, house) in HOUSE.iter().enumerate() {
+        let xy = g.cand[c];
+        if xy.count_ones() != target {
+            continue;
+        }
+        for &xzc in house {
+            let xz = g.cand[xzc as usize];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yzc in house {
+                let yz = g.cand[yzc as usize];
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let union = (xy | xz | yz).count_ones();
+                let inter = (xy & xz & yz).count_ones();
+                let ok = if xyz {
+                    union == 3 && inter == 1
+                } else {
+                    union == 3 && inter == 0
+                };
+                if !ok {
+                    continue;
+                }
+                let z = (xz & yz).trailing_zeros() as u8 + 1;
+                let mut victims = peers_mask(xzc as usize) & peers_mask(yzc as usize);
+                if xyz {
+                    victims &= peers_mask(c);
+                }
+                victims &= !(1u128 << c | 1u128 << xzc | 1u128 << yzc);
+                let rem: Vec<(u8, u8)> = (0..81)
+                    .filter(|&v| victims >> v & 1 != 0 && g.has(v, z))
+                    .map(|v| (v as u8, z))
+                    .collect();
+                if rem.is_empty() {
+                    continue;
+                }
+                let (tech, diff) = if xyz {
+                    (SeTechnique::XYZWing, 4.4)
+                } else {
+                    (SeTechnique::XYWing, 4.2)
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                h.text = format!(
+                    "pivot {}, pincers {} and {}, on {z}",
+                    cell_name(c),
+                    cell_name(xzc as usize),
+                    cell_name(yzc as usize)
+                );
+                out.push(h);
+                return;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- uniqueness
+
+/// A unique-loop hint with what SE's equality compares (class, cell set, extra key).
+struct UlHint {
+    hint: Hint,
+    class: u8,
+    ltype: u8,
+    cells: u128,
+    len: usize,
+    key: (u8, u16, u16),
+}
+
+fn loop_diff(len: usize) -> f64 {
+    let mut d = 4.5;
+    if len >= 10 {
+        d += 0.3;
+    }
+    if len >= 8 {
+        d += 0.2;
+    } else if len >= 6 {
+        d += 0.1;
+    }
+    d
+}
+
+#[allow(clippy::too_many_arguments)]
+fn check_for_loops(
+    g: &G,
+    cell: usize,
+    v1: u8,
+    v2: u8,
+    lp: &mut Vec<u8>,
+    allowed: i32,
+    ex_in: u16,
+    last: Option<usize>,
+    results: &mut Vec<Vec<u8>>,
+) {
+    lp.push(cell as u8);
+    let mut ex = ex_in;
+    let both = bit(v1) | bit(v2);
+    for t in [BLOCK, ROW, COL] {
+        if Some(t) == last {
+            continue;
+        }
+        let r = CR[cell][t] as usize;
+        for &next in &RC[r] {
+            if lp[0] == next && lp.len() >= 4 {
+                results.push(lp.clone());
+            } else if !lp.contains(&next) {
+                let p = g.cand[next as usize];
+                if p & both == both {
+                    ex |= p;
+                    ex &= !both;
+                    let card = p.count_ones();
+                    if card == 2 || ex.count_ones() == 1 || allowed > 0 {
+                        let na = if card > 2 { allowed - 1 } else { allowed };
+                        check_for_loops(g, next as usize, v1, v2, lp, na, ex, Some(t), results);
+                    }
+                }
+            }
+        }
+    }
+    lp.pop();
+}
+
+fn valid_loop(lp: &[u8]) -> bool {
+    let (mut odd, mut even) = (0u32, 0u32);
+    let mut is_odd = false;
+    for &c in lp {
+        for &r in &CR[c as usize] {
+            let set = if is_odd { &mut odd } else { &mut even };
+            if *set >> r & 1 != 0 {
+                return false;
+            }
+            *set |= 1 << r;
+        }
+        is_odd = !is_odd;
+    }
+    odd == even
+}
+
+fn loop_text(lp: &[u8], v1: u8, v2: u8) -> String {
+    let cells: Vec<String> = lp.iter().map(|&c| cell_name(c as usize)).collect();
+    format!("loop {} on {v1},{v2}", cells.join(","))
+}
+
+fn unique_loops(g: &G, out: &mut Vec<Hint>) {
+    let mut hints: Vec<UlHint> = Vec::new();
+    let push = |hints: &mut Vec<UlHint>, h: UlHint| {
+        let dup = hints.iter().any(|o| {
+            o.class == h.class
+                && o.len == h.len
+                && o.cells == h.cells
+                && (h.class != 4 || o.key == h.key)
+        });
+        if !dup && !h.hint.rem.is_empty() {
+            hints.push(h);
+        }
+    };
+    for c in 0..81 {
+        if g.card(c) != 2 {
+            continue;
+        }
+        let mut ds = digits(g.cand[c]);
+        let (v1, v2) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
+        let both = bit(v1) | bit(v2);
+        let mut results = Vec::new();
+        check_for_loops(g, c, v1, v2, &mut Vec::new(), 2, 0, None, &mut results);
+        for lp in results {
+            if !valid_loop(&lp) {
+                continue;
+            }
+            let cells = lp.iter().fold(0u128, |m, &c| m | 1u128 << c);
+            let extra: Vec<usize> = lp
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| g.card(c) > 2)
+                .collect();
+            let base = loop_diff(lp.len());
+            let mk = |ltype: u8,
+                      class: u8,
+                      diff: f64,
+                      rem: Vec<(u8, u8)>,
+                      key: (u8, u16, u16),
+                      what: String| {
+                let mut h = Hint::new(SeTechnique::UniqueLoop(ltype), diff);
+                h.rem = rem;
+                h.text = format!("{}{what}", loop_text(&lp, v1, v2));
+                UlHint {
+                    hint: h,
+                    class,
+                    ltype,
+                    cells,
+                    len: lp.len(),
+                    key,
+                }
+            };
+            let type2 = |extra: &[usize]| {
+                let value = (g.cand[extra[0]] & !both).trailing_zeros() as u8 + 1;
+                let mut common = u128::MAX;
+                for &e in extra {
+                    common &= peers_mask(e);
+                }
+                let rem: Vec<(u8, u8)> = (0..81)
+                    .filter(|&o| common >> o & 1 != 0 && !extra.contains(&o) && g.has(o, value))
+                    .map(|o| (o as u8, value))
+                    .collect();
+                (rem, value)
+            };
+            match extra.len() {
+                1 => {
+                    let e = extra[0] as u8;
+                    let h = mk(1, 1, base, vec![(e, v1), (e, v2)], (0, 0, 0), String::new());
+                    push(&mut hints, h);
+                }
+                n if n > 2 => {
+                    let (rem, value) = type2(&extra);
+                    push(
+                        &mut hints,
+                        mk(2, 2, base, rem, (0, 0, 0), format!(", extra {value}")),
+                    );
+                }
+                2 => {
+                    let (r1, r2) = (extra[0], extra[1]);
+                    let rp = (g.cand[r1] | g.cand[r2]) & !both;
+                    if rp.count_ones() == 1 {
+                        let (rem, value) = type2(&extra);
+                        push(
+                            &mut hints,
+                            mk(2, 2, base, rem, (0, 0, 0), format!(", extra {value}")),
+                        );
+                    } else if rp.count_ones() >= 2 {
+                        for (class, ltype, diff, rem, key, what) in type3(g, r1, r2, v1, v2, base) {
+                            push(&mut hints, mk(ltype, class, diff, rem, key, what));
+                        }
+                    }
+                    if let Some((rem, what)) = type4(g, r1, r2, v1, v2) {
+                        push(&mut hints, mk(4, 5, base, rem, (0, 0, 0), what));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // Stable sort by difficulty, then type, as SE does.
+    hints.sort_by(|a, b| {
+        a.hint
+            .diff
+            .total_cmp(&b.hint.diff)
+            .then(a.ltype.cmp(&b.ltype))
+    });
+    if let Some(h) = hints.into_iter().next() {
+        out.push(h.hint);
+    }
+}
+
+type Ul3 = (u8, u8, f64, Vec<(u8, u8)>, (u8, u16, u16), String);
+
+fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
+    let mut res = Vec::new();
+    let both = bit(v1) | bit(v2);
+    let extra = (g.cand[c1] | g.cand[c2]) & !both;
+    for degree in extra.count_ones()..=7 {
+        for t in [BLOCK, ROW, COL] {
+            let r = CR[c1][t] as usize;
+            if r != CR[c2][t] as usize {
+                continue;
+            }
+            let n = g.empty_count(r);
+            let (i1, i2) = (POS[c1][t] as usize, POS[c2][t] as usize);
+            if degree * 2 <= n {
+                for im in combos(degree, 9) {
+                    if im >> i1 & 1 == 0 || im >> i2 & 1 != 0 {
+                        continue;
+                    }
+                    let mut naked = extra & g.cand[c1] & g.cand[c2];
+                    let mut pots = Vec::new();
+                    let mut others = 0u32;
+                    for k in bits(im) {
+                        if k == i1 {
+                            pots.push(extra);
+                        } else {
+                            let p = g.cand[RC[r][k] as usize];
+                            pots.push(p);
+                            naked |= p;
+                            others |= 1 << k;
+                        }
+                    }
+                    if naked.count_ones() != degree {
+                        continue;
+                    }
+                    let Some(common) = common_tuple(&pots, degree) else {
+                        continue;
+                    };
+                    let mut rem = Vec::new();
+                    for (k, &o) in RC[r].iter().enumerate() {
+                        let o = o as usize;
+                        if others >> k & 1 == 0 && o != c1 && o != c2 {
+                            for d in digits(g.cand[o] & common) {
+                                rem.push((o as u8, d));
+                            }
+                        }
+                    }
+                    if !rem.is_empty() {
+                        let diff = base + (common.count_ones() as f64 - 1.0) * 0.1;
+                        let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
+                        res.push((
+                            3,
+                            3,
+                            diff,
+                            rem,
+                            (0, 0, 0),
+                            format!(", naked set {} in {}", ds.join(","), region_name(r)),
+                        ));
+                    }
+                }
+            }
+            if degree * 2 < n {
+                let rem_values: Vec<u8> = (1..=9u8)
+                    .filter(|&v| v != v1 && v != v2 && extra & bit(v) == 0)
+                    .collect();
+                if degree as usize >= 2 && degree as usize - 2 <= rem_values.len() {
+                    for pm in combos(degree - 2, rem_values.len() as u32) {
+                        let mut values: Vec<u8> = bits(pm).map(|k| rem_values[k]).collect();
+                        values.push(v1);
+                        values.push(v2);
+                        let mut u = 0u16;
+                        let mut ok = true;
+                        for &v in &values {
+                            let p = g.pos(r, v) & !(1 << i2);
+                            if p == 0 {
+                                ok = false;
+                            }
+                            u |= p;
+                        }
+                        if !ok || u.count_ones() != degree {
+                            continue;
+                        }
+                        let hidden: u16 = values.iter().fold(0, |m, &v| m | bit(v));
+                        let idxs = u & !(1 << i1) & !(1 << i2);
+                        let mut rem = Vec::new();
+                        for k in bits(idxs as u32) {
+                            let o = RC[r][k] as usize;
+                            for d in digits(g.cand[o] & !hidden) {
+                                rem.push((o as u8, d));
+                            }
+                        }
+                        if !rem.is_empty() {
+                            let diff = base + (idxs.count_ones() as f64 - 1.0) * 0.1;
+                            let ds: Vec<String> = digits(hidden).map(|d| d.to_string()).collect();
+                            res.push((
+                                4,
+                                3,
+                                diff,
+                                rem,
+                                (r as u8, hidden, idxs),
+                                format!(", hidden set {} in {}", ds.join(","), region_name(r)),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    res
+}
+
+fn type4(g: &G, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<(Vec<(u8, u8)>, String)> {
+    let (mut r1, mut r2) = (None, None);
+    for t in [BLOCK, ROW, COL] {
+        let r = CR[c1][t] as usize;
+        if r != CR[c2][t] as usize {
+            continue;
+        }
+        let others = RC[r]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| c != c1 && c != c2);
+        let (mut h1, mut h2) = (false, false);
+        for o in others {
+            h1 |= g.has(o, v1);
+            h2 |= g.has(o, v2);
+        }
+        if !h1 {
+            r1 = Some(r);
+        }
+        if !h2 {
+            r2 = Some(r);
+        }
+    }
+    let (r, lock, remv) = match (r1, r2) {
+        (Some(r), _) => (r, v1, v2),
+        (None, Some(r)) => (r, v2, v1),
+        _ => return None,
+    };
+    let rem = vec![(c1 as u8, remv), (c2 as u8, remv)];
+    Some((rem, format!(", {lock} locked in {}", region_name(r))))
+}
+
+/// SE's bivalue universal grave rule, types 1–4.
+fn bug(g: &G, out: &mut Vec<Hint>) {
+    let mut temp = g.clone();
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; 81];
+    let mut all: u16 = 0;
+    let mut common: Option<u128> = None;
+    for t in [BLOCK, ROW, COL] {
+        for i in 0..9 {
+            let r = t * 9 + i;
+            for d in 1..=9u8 {
+                let p = g.pos(r, d);
+                let card = p.count_ones();
+                if card == 0 || card == 2 {
+                    continue;
+                }
+                let nb: Vec<usize> = bits(p as u32)
+                    .map(|k| RC[r][k] as usize)
+                    .filter(|&c| g.card(c) >= 3)
+                    .collect();
+                if nb.len() == 1 {
+                    let c = nb[0];
+                    if !bug_cells.contains(&c) {
+                        bug_cells.push(c);
+                    }
+                    bug_values[c] |= bit(d);
+                    all |= bit(d);
+                    temp.remove(c, d);
+                    let cm = common.get_or_insert(peers_mask(c));
+                    *cm &= peers_mask(c);
+                    for &b in &bug_cells {
+                        *cm &= !(1u128 << b);
+                    }
+                    if bug_cells.len() > 1 && all.count_ones() > 1 && *cm == 0 {
+                        return;
+                    }
+                }
+                if nb.is_empty() {
+                    return;
+                }
+            }
+        }
+    }
+    for c in 0..81 {
+        if temp.val[c] == 0 && temp.card(c) != 2 {
+            return;
+        }
+    }
+    for r in 0..27 {
+        for d in 1..=9 {
+            let card = temp.pos(r, d).count_ones();
+            if card != 0 && card != 2 {
+                return;
+            }
+        }
+    }
+    let common_list = |cm: u128| -> Vec<usize> {
+        // SE keeps the common cells in the house order of the first BUG cell.
+        HOUSE[bug_cells[0]]
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| cm >> c & 1 != 0)
+            .collect()
+    };
+    let names: Vec<String> = bug_cells.iter().map(|&c| cell_name(c)).collect();
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let mut h = Hint::new(SeTechnique::Bug(1), 5.6);
+        h.rem = digits(g.cand[c] & !all).map(|d| (c as u8, d)).collect();
+        h.text = format!("BUG cell {}", names[0]);
+        if !h.rem.is_empty() {
+            out.push(h);
+        }
+        return;
+    }
+    let cm = common.unwrap_or(0);
+    if all.count_ones() == 1 {
+        let value = all.trailing_zeros() as u8 + 1;
+        if cm != 0 {
+            let rem: Vec<(u8, u8)> = common_list(cm)
+                .into_iter()
+                .filter(|&c| g.has(c, value))
+                .map(|c| (c as u8, value))
+                .collect();
+            if !rem.is_empty() {
+                let mut h = Hint::new(SeTechnique::Bug(2), 5.7);
+                h.rem = rem;
+                h.text = format!("BUG cells {} on {value}", names.join(","));
+                out.push(h);
+                return;
+            }
+        }
+        if bug_cells.len() == 2 {
+            bug4(g, &bug_cells, &bug_values, all, out);
+        }
+    } else if cm != 0 {
+        if bug_cells.len() == 2 {
+            bug4(g, &bug_cells, &bug_values, all, out);
+            if !out.is_empty() {
+                return;
+            }
+        }
+        let region_cells_all = common_list(cm);
+        for t in [BLOCK, ROW, COL] {
+            let r = CR[bug_cells[0]][t] as usize;
+            if bug_cells.iter().any(|&c| CR[c][t] as usize != r) {
+                continue;
+            }
+            let rc: Vec<usize> = region_cells_all
+                .iter()
+                .copied()
+                .filter(|&c| in_region(c, r))
+                .collect();
+            for degree in 2..=6u32 {
+                if (rc.len() as u32) < degree {
+                    continue;
+                }
+                for pm in combos(degree - 1, rc.len() as u32) {
+                    let naked: Vec<usize> = bits(pm).map(|k| rc[k]).collect();
+                    let mut pots: Vec<u16> = naked.iter().map(|&c| g.cand[c]).collect();
+                    let other = pots.iter().fold(0, |m, &p| m | p);
+                    pots.push(all);
+                    if other.count_ones() != degree {
+                        continue;
+                    }
+                    let Some(set) = common_tuple(&pots, degree) else {
+                        continue;
+                    };
+                    let mut rem = Vec::new();
+                    for &c in &rc {
+                        if naked.contains(&c) || bug_cells.contains(&c) {
+                            continue;
+                        }
+                        for d in digits(g.cand[c] & set) {
+                            rem.push((c as u8, d));
+                        }
+                    }
+                    if !rem.is_empty() {
+                        let mut h = Hint::new(
+                            SeTechnique::Bug(3),
+                            5.7 + (set.count_ones() as f64 - 1.0) * 0.1,
+                        );
+                        h.rem = rem;
+                        h.text = format!(
+                            "BUG cells {} with a naked set in {}",
+                            names.join(","),
+                            region_name(r)
+                        );
+                        out.push(h);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mut Vec<Hint>) {
+    let (c1, c2) = (cells[0], cells[1]);
+    let common = g.cand[c1] & g.cand[c2] & !all;
+    if common.count_ones() != 1 {
+        return;
+    }
+    for t in [BLOCK, ROW, COL] {
+        if CR[c1][t] != CR[c2][t] {
+            continue;
+        }
+        let value = common.trailing_zeros() as u8 + 1;
+        let b1 = g.cand[c1] & !extra[c1] & !bit(value);
+        let b2 = g.cand[c2] & !extra[c2] & !bit(value);
+        let mut h = Hint::new(SeTechnique::Bug(4), 5.7);
+        h.rem = digits(b1)
+            .map(|d| (c1 as u8, d))
+            .chain(digits(b2).map(|d| (c2 as u8, d)))
+            .collect();
+        h.text = format!(
+            "BUG cells {},{} locked on {value}",
+            cell_name(c1),
+            cell_name(c2)
+        );
+        if !h.rem.is_empty() {
+            out.push(h);
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- aligned exclusion
+
+/// SE's aligned pair/triplet exclusion (`degree` 2 or 3): combinations of candidates of
+/// `degree` cells are ruled out when two of them see each other with the same digit or
+/// when they would empty a common excluding cell.
+fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
+    let mut list: Vec<usize> = Vec::new();
+    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for c in 0..81 {
+        if g.card(c) < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut ex = Vec::new();
+        for &o in &HOUSE[c] {
+            let k = g.card(o as usize) as usize;
+            if k == 1 {
+                single = true;
+            } else if k >= 2 && k <= degree {
+                ex.push(o as usize);
+            }
+        }
+        if !single && !ex.is_empty() {
+            list.push(c);
+            excl[c] = ex;
+        }
+    }
+    if list.len() < degree {
+        return;
+    }
+    let in_list = list.iter().fold(0u128, |m, &c| m | 1u128 << c);
+    let n = list.len();
+    // SE enumerates pairs by increasing bitmask: (0,1), (0,2), (1,2), (0,3)…
+    for j in 1..n {
+        for i in 0..j {
+            let (c0, c1) = (list[i], list[j]);
+            let tails: Vec<Vec<usize>> = if degree == 2 {
+                vec![Vec::new()]
+            } else {
+                let mut area: Vec<usize> = Vec::new();
+                for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                    if !area.contains(&e) && in_list >> e & 1 != 0 && e != c0 && e != c1 {
+                        area.push(e);
+                    }
+                }
+                area.into_iter().map(|t| vec![t]).collect()
+            };
+            for tail in tails {
+                let mut cells = vec![c0, c1];
+                cells.extend(tail);
+                let mut common: Vec<usize> = excl[cells[0]].clone();
+                for &c in &cells[1..] {
+                    common.retain(|e| excl[c].contains(e));
+                }
+                if common.len() < 2 {
+                    continue;
+                }
+                let mut allowed = vec![0u16; cells.len()];
+                let cands: Vec<Vec<u8>> =
+                    cells.iter().map(|&c| digits(g.cand[c]).collect()).collect();
+                let mut idx = vec![0usize; cells.len()];
+                loop {
+                    let ds: Vec<u8> = idx.iter().enumerate().map(|(k, &x)| cands[k][x]).collect();
+                    let mut ok = true;
+                    'pairs: for a in 0..cells.len() {
+                        for b in a + 1..cells.len() {
+                            if ds[a] == ds[b] && peers_mask(cells[a]) >> cells[b] & 1 != 0 {
+                                ok = false;
+                                break 'pairs;
+                            }
+                        }
+                    }
+                    if ok {
+                        let used = ds.iter().fold(0u16, |m, &d| m | bit(d));
+                        if common.iter().any(|&e| g.cand[e] & !used == 0) {
+                            ok = false;
+                        }
+                    }
+                    if ok {
+                        for (k, &d) in ds.iter().enumerate() {
+                            allowed[k] |= bit(d);
+                        }
+                    }
+                    let mut k = 0;
+                    loop {
+                        idx[k] += 1;
+                        if idx[k] < cands[k].len() {
+                            break;
+                        }
+                        idx[k] = 0;
+                        k += 1;
+                        if k == cells.len() {
+                            break;
+                        }
+                    }
+                    if k == cells.len() {
+                        break;
+                    }
+                }
+                let mut rem = Vec::new();
+                for (k, &c) in cells.iter().enumerate() {
+                    for d in digits(g.cand[c] & !allowed[k]) {
+                        rem.push((c as u8, d));
+                    }
+                }
+                if !rem.is_empty() {
+                    let (tech, diff) = if degree == 2 {
+                        (SeTechnique::AlignedPairExclusion, 6.2)
+                    } else {
+                        (SeTechnique::AlignedTripletExclusion, 7.5)
+                    };
+                    let mut h = Hint::new(tech, diff);
+                    h.rem = rem;
+                    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+                    h.text = format!("cells {}", names.join(","));
+                    out.push(h);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- chains
+
+const NKEYS: usize = 81 * 9 * 2;
+const NONE: u32 = u32::MAX;
+
+/// Cause of a potential (why it was switched on or off): 0 none, 1 cell, 2–4 block /
+/// row / column, 5 a rule applied inside a nested chain.
+const C_NONE: u8 = 0;
+const C_CELL: u8 = 1;
+const C_ADV: u8 = 5;
+
+fn key(c: usize, d: u8, on: bool) -> u16 {
+    ((c * 9 + d as usize - 1) * 2 + on as usize) as u16
+}
+
+fn kcell(k: u16) -> usize {
+    k as usize / 18
+}
+
+fn kdig(k: u16) -> u8 {
+    (k as usize / 2 % 9) as u8 + 1
+}
+
+fn kon(k: u16) -> bool {
+    k & 1 == 1
+}
+
+fn pot_name(k: u16) -> String {
+    format!(
+        "{}{}{}",
+        cell_name(kcell(k)),
+        if kon(k) { "=" } else { "<>" },
+        kdig(k)
+    )
+}
+
+/// A potential: a candidate assumed on or off, with the potentials that caused it.
+#[derive(Clone)]
+struct Pot {
+    key: u16,
+    cause: u8,
+    par_start: u32,
+    par_len: u32,
+    nested: Option<Rc<u32>>,
+}
+
+/// All potentials created while chaining from one starting point.
+#[derive(Default)]
+struct Arena {
+    pots: Vec<Pot>,
+    par: Vec<u32>,
+    /// Whether hints should carry their reasoning as text.
+    explain: bool,
+}
+
+impl Arena {
+    fn clear(&mut self, explain: bool) {
+        self.pots.clear();
+        self.par.clear();
+        self.explain = explain;
+    }
+
+    fn add(&mut self, key: u16, cause: u8, parents: &[u32], nested: Option<Rc<u32>>) -> u32 {
+        let start = self.par.len() as u32;
+        self.par.extend_from_slice(parents);
+        self.pots.push(Pot {
+            key,
+            cause,
+            par_start: start,
+            par_len: parents.len() as u32,
+            nested,
+        });
+        self.pots.len() as u32 - 1
+    }
+
+    fn key(&self, i: u32) -> u16 {
+        self.pots[i as usize].key
+    }
+
+    fn parents(&self, i: u32) -> &[u32] {
+        let p = &self.pots[i as usize];
+        &self.par[p.par_start as usize..(p.par_start + p.par_len) as usize]
+    }
+
+    fn first_parent(&self, i: u32) -> Option<u32> {
+        self.parents(i).first().copied()
+    }
+
+    /// SE's `getChain`/`getAncestorCount`: breadth-first over parents, one node per key.
+    fn chain(&self, target: u32) -> Vec<u32> {
+        let mut done = [0u64; NKEYS / 64 + 1];
+        let mut res = Vec::new();
+        let mut todo = vec![target];
+        while !todo.is_empty() {
+            let mut next = Vec::new();
+            for &p in &todo {
+                let k = self.key(p) as usize;
+                if done[k / 64] >> (k % 64) & 1 == 0 {
+                    done[k / 64] |= 1 << (k % 64);
+                    res.push(p);
+                    next.extend_from_slice(self.parents(p));
+                }
+            }
+            todo = next;
+        }
+        res
+    }
+
+    /// The chain leading to `target`, first parents only, as Eureka-like text.
+    fn describe(&self, target: u32) -> String {
+        if !self.explain {
+            return String::new();
+        }
+        let mut seq = Vec::new();
+        let mut p = Some(target);
+        while let Some(i) = p {
+            seq.push(pot_name(self.key(i)));
+            if self.pots[i as usize].cause == C_ADV {
+                seq.push("[rule]".to_string());
+                break;
+            }
+            p = self.first_parent(i);
+        }
+        seq.reverse();
+        seq.join(" -> ")
+    }
+}
+
+/// SE's `LinkedSet<Potential>`: one potential per key, in insertion order.
+#[derive(Clone)]
+struct PSet {
+    map: Vec<u32>,
+    order: Vec<u32>,
+    keys: Vec<u16>,
+}
+
+impl PSet {
+    fn new() -> PSet {
+        PSet {
+            map: vec![NONE; NKEYS],
+            order: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    fn get(&self, k: u16) -> Option<u32> {
+        let i = self.map[k as usize];
+        (i != NONE).then_some(i)
+    }
+
+    fn contains(&self, k: u16) -> bool {
+        self.map[k as usize] != NONE
+    }
+
+    fn add(&mut self, ar: &Arena, i: u32) {
+        let k = ar.key(i);
+        if self.map[k as usize] == NONE {
+            self.map[k as usize] = i;
+            self.order.push(i);
+            self.keys.push(k);
+        }
+    }
+
+    /// Empties the set in time proportional to its size.
+    fn reset(&mut self) {
+        for &k in &self.keys {
+            self.map[k as usize] = NONE;
+        }
+        self.order.clear();
+        self.keys.clear();
+    }
+
+    fn copy_from(&mut self, other: &PSet) {
+        self.reset();
+        for (&i, &k) in other.order.iter().zip(&other.keys) {
+            self.map[k as usize] = i;
+        }
+        self.order.extend_from_slice(&other.order);
+        self.keys.extend_from_slice(&other.keys);
+    }
+
+    fn retain(&mut self, other: &PSet) {
+        let mut w = 0;
+        for r in 0..self.order.len() {
+            let k = self.keys[r];
+            if other.contains(k) {
+                self.order[w] = self.order[r];
+                self.keys[w] = k;
+                w += 1;
+            } else {
+                self.map[k as usize] = NONE;
+            }
+        }
+        self.order.truncate(w);
+        self.keys.truncate(w);
+    }
+}
+
+/// Consequences of a potential switched on: the other candidates of its cell (when
+/// `y`), and the same digit in its houses.
+fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let (c, d) = (kcell(k), kdig(k));
+    if y {
+        for v in digits(g.cand[c]) {
+            if v != d {
+                out.push((key(c, v, false), C_CELL));
+            }
+        }
+    }
+    // Houses list their cells in increasing index order, so masks keep SE's order.
+    let mut seen = 1u128 << c;
+    for t in [BLOCK, ROW, COL] {
+        let mut m = g.cells(CR[c][t] as usize, d) & !seen;
+        seen |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push((key(o, d, false), 2 + t as u8));
+        }
+    }
+}
+
+/// Consequences of a potential switched off: the last candidate of a bivalue cell (when
+/// `y`), the last place of the digit in a house (when `x`). With `src`, the candidates
+/// removed since `src` are added as hidden parents (dynamic chains).
+#[allow(clippy::too_many_arguments)]
+fn off_to_on(
+    g: &G,
+    src: Option<&G>,
+    to_off: &PSet,
+    p: u32,
+    k: u16,
+    y: bool,
+    x: bool,
+    out: &mut Vec<(u16, u8, Parents)>,
+) {
+    out.clear();
+    let (c, d) = (kcell(k), kdig(k));
+    if y && g.card(c) == 2 {
+        let mut ds = digits(g.cand[c]);
+        let first = ds.next().unwrap_or(d);
+        let other = if first == d {
+            ds.next().unwrap_or(d)
+        } else {
+            first
+        };
+        let mut parents = Parents::one(p);
+        if let Some(s) = src {
+            for v in digits(s.cand[c] & !g.cand[c]) {
+                if let Some(q) = to_off.get(key(c, v, false)) {
+                    parents.push(q);
+                }
+            }
+        }
+        out.push((key(c, other, true), C_CELL, parents));
+    }
+    if x {
+        let mut seen = 0u128;
+        for t in [BLOCK, ROW, COL] {
+            let r = CR[c][t] as usize;
+            let pp = g.cells(r, d);
+            if pp.count_ones() != 2 {
+                continue;
+            }
+            let mut o = pp.trailing_zeros() as usize;
+            if o == c {
+                o = (pp & (pp - 1)).trailing_zeros() as usize;
+            }
+            if seen >> o & 1 != 0 {
+                continue;
+            }
+            seen |= 1u128 << o;
+            let mut parents = Parents::one(p);
+            if let Some(s) = src {
+                let mut gone = s.cells(r, d) & !pp;
+                while gone != 0 {
+                    let q = gone.trailing_zeros() as usize;
+                    gone &= gone - 1;
+                    if let Some(q) = to_off.get(key(q, d, false)) {
+                        parents.push(q);
+                    }
+                }
+            }
+            out.push((key(o, d, true), 2 + t as u8, parents));
+        }
+    }
+}
+
+/// Parents of a potential: the one that caused it and, in dynamic chains, the removed
+/// candidates that made the cell or house single (at most 8).
+#[derive(Clone, Copy)]
+struct Parents {
+    len: usize,
+    items: [u32; 10],
+}
+
+impl Parents {
+    fn one(p: u32) -> Parents {
+        let mut items = [0; 10];
+        items[0] = p;
+        Parents { len: 1, items }
+    }
+
+    fn push(&mut self, q: u32) {
+        if self.len < self.items.len() {
+            self.items[self.len] = q;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
+}
+
+/// `off_to_on` without hidden parents (static chains), the hot path of cycles and
+/// forcing chains.
+fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let (c, d) = (kcell(k), kdig(k));
+    if y && g.card(c) == 2 {
+        let rest = g.cand[c] & !bit(d);
+        let other = if rest.count_ones() == 1 {
+            rest.trailing_zeros() as u8 + 1
+        } else {
+            g.cand[c].trailing_zeros() as u8 + 1
+        };
+        out.push((key(c, other, true), C_CELL));
+    }
+    if x {
+        let mut seen = 0u128;
+        for t in [BLOCK, ROW, COL] {
+            let pp = g.cells(CR[c][t] as usize, d);
+            if pp.count_ones() != 2 {
+                continue;
+            }
+            let mut o = pp.trailing_zeros() as usize;
+            if o == c {
+                o = (pp & (pp - 1)).trailing_zeros() as usize;
+            }
+            if seen >> o & 1 == 0 {
+                seen |= 1u128 << o;
+                out.push((key(o, d, true), 2 + t as u8));
+            }
+        }
+    }
+}
+
+/// The links of static chains, precomputed per potential: the grid does not change while
+/// cycles and forcing chains are searched from every candidate.
+struct Links {
+    start: Vec<u32>,
+    data: Vec<(u16, u8)>,
+}
+
+impl Links {
+    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
+        let mut links = Links {
+            start: Vec::with_capacity(NKEYS + 1),
+            data: Vec::new(),
+        };
+        let mut buf = Vec::new();
+        for k in 0..NKEYS as u16 {
+            links.start.push(links.data.len() as u32);
+            if kon(k) == on && g.has(kcell(k), kdig(k)) {
+                f(k, &mut buf);
+                links.data.extend_from_slice(&buf);
+            }
+        }
+        links.start.push(links.data.len() as u32);
+        links
+    }
+
+    fn on_to_off(g: &G, y: bool) -> Links {
+        Links::build(g, true, |k, buf| on_to_off(g, k, y, buf))
+    }
+
+    fn off_to_on(g: &G, y: bool, x: bool) -> Links {
+        Links::build(g, false, |k, buf| off_to_on_static(g, k, y, x, buf))
+    }
+
+    fn get(&self, k: u16) -> &[(u16, u8)] {
+        &self.data[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    }
+}
+
+fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
+    let mut q = ar.first_parent(p);
+    while let Some(i) = q {
+        if ar.key(i) == k {
+            return true;
+        }
+        q = ar.first_parent(i);
+    }
+    false
+}
+
+/// SE's chain-length bonus: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, …
+fn length_diff(cplx: u32) -> f64 {
+    const STEPS: [i64; 23] = [
+        4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072,
+        4096, 6144, 8192,
+    ];
+    let length = cplx as i64 - 2;
+    let mut added = 0.0;
+    let mut i = 0;
+    while i < STEPS.len() && length > STEPS[i] {
+        added += 0.1;
+        i += 1;
+    }
+    added
+}
+
+/// One of SE's `Chaining` rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cfg {
+    pub mult: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+}
+
+impl Cfg {
+    /// SE's Nishio rule (7.5).
+    pub(crate) const NISHIO: Cfg = Cfg {
+        mult: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    /// SE's static multiple forcing chains (8.0).
+    pub(crate) const MULTIPLE: Cfg = Cfg {
+        mult: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    /// SE's dynamic forcing chains, nested `level` deep (8.5, 9.0, 9.5, …).
+    pub(crate) const fn dynamic(level: u8) -> Cfg {
+        Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    const LOOPS: Cfg = Cfg {
+        mult: false,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    fn diff(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * (self.level - 2) as f64
+        } else if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    /// Level shown in technique names: 0 static, 1 dynamic, 2 dynamic (+), 3+ nested.
+    fn tech_level(self) -> u8 {
+        if self.dynamic {
+            1 + self.level
+        } else {
+            0
+        }
+    }
+}
+
+/// What a chain hint needs to rate and order itself, and to report its dependencies.
+struct ChainSpec<'a> {
+    tech: SeTechnique,
+    base: f64,
+    sort_key: u8,
+    /// Targets whose ancestors make up the complexity.
+    cplx_targets: &'a [u32],
+    /// Targets whose chains are walked for nested chains and rule parents.
+    chain_targets: &'a [u32],
+    /// SE treats a source without cause as a cell (cell chains) or house (region chains) step.
+    null_cause: u8,
+    rem: Vec<(u8, u8)>,
+    place: Option<(u8, u8)>,
+    text: String,
+}
+
+fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
+    let flat: u32 = spec
+        .cplx_targets
+        .iter()
+        .map(|&t| ar.chain(t).len() as u32)
+        .sum();
+    let mut nested = 0;
+    let mut seen: Vec<*const u32> = Vec::new();
+    let mut parents: Vec<(u8, u8)> = Vec::new();
+    for &t in spec.chain_targets {
+        for p in ar.chain(t) {
+            let pot = &ar.pots[p as usize];
+            if let Some(n) = &pot.nested {
+                let ptr = Rc::as_ptr(n);
+                if !seen.contains(&ptr) {
+                    seen.push(ptr);
+                    nested += **n;
+                }
+            }
+            if let Some(src) = ctx.src {
+                let cause = if pot.cause == C_NONE {
+                    spec.null_cause
+                } else {
+                    pot.cause
+                };
+                if kon(pot.key) && cause != C_NONE && cause != C_ADV {
+                    rule_parents(g, src, pot.key, cause, &mut parents);
+                }
+            }
+        }
+    }
+    let cplx = flat + nested;
+    let mut h = Hint::new(spec.tech, spec.base + length_diff(cplx));
+    h.cplx = cplx;
+    h.sort_key = spec.sort_key;
+    h.rem = spec.rem;
+    h.place = spec.place;
+    h.parents = parents;
+    h.text = spec.text;
+    h
+}
+
+/// SE's `collectRuleParents` for one "on" potential: the candidates removed since `src`
+/// from its cell (cell cause) or, for its digit, from the house that forced it.
+fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut Vec<(u8, u8)>) {
+    let (c, d) = (kcell(k), kdig(k));
+    let mut add = |cell: usize, v: u8| {
+        if !out.contains(&(cell as u8, v)) {
+            out.push((cell as u8, v));
+        }
+    };
+    if cause == C_CELL {
+        for v in digits(src.cand[c] & !g.cand[c]) {
+            add(c, v);
+        }
+    } else {
+        let r = CR[c][(cause - 2) as usize] as usize;
+        for &o in &RC[r] {
+            let o = o as usize;
+            if src.has(o, d) && !g.has(o, d) {
+                add(o, d);
+            }
+        }
+    }
+}
+
+fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
+    let (c, d) = (kcell(k), kdig(k));
+    if kon(k) {
+        (
+            digits(g.cand[c] & !bit(d)).map(|v| (c as u8, v)).collect(),
+            Some((c as u8, d)),
+        )
+    } else {
+        (vec![(c as u8, d)], None)
+    }
+}
+
+struct Chainer<'a> {
+    cfg: Cfg,
+    ctx: Ctx<'a>,
+    buf_off: Vec<(u16, u8)>,
+    buf_on: Vec<(u16, u8, Parents)>,
+    /// Reused sets and arena: chaining creates thousands of them per step.
+    pool: Vec<PSet>,
+    arena: Arena,
+    adv_cache: AdvCache,
+}
+
+type AdvCache =
+    std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
+
+impl<'a> Chainer<'a> {
+    fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
+        Chainer {
+            cfg,
+            ctx,
+            buf_off: Vec::with_capacity(32),
+            buf_on: Vec::with_capacity(4),
+            pool: Vec::new(),
+            arena: Arena::default(),
+            adv_cache: AdvCache::new(),
+        }
+    }
+
+    fn set(&mut self) -> PSet {
+        self.pool.pop().unwrap_or_else(PSet::new)
+    }
+
+    fn set_from(&mut self, other: &PSet) -> PSet {
+        let mut s = self.set();
+        s.copy_from(other);
+        s
+    }
+
+    fn recycle(&mut self, mut s: PSet) {
+        s.reset();
+        self.pool.push(s);
+    }
+
+    fn take_arena(&mut self) -> Arena {
+        let mut ar = std::mem::take(&mut self.arena);
+        ar.clear(self.ctx.explain);
+        ar
+    }
+
+    /// SE's `doChaining`: propagate from the potentials in `to_on`/`to_off` until a
+    /// potential is both on and off (returned) or nothing new follows.
+    fn do_chaining(
+        &mut self,
+        g: &mut G,
+        ar: &mut Arena,
+        to_on: &mut PSet,
+        to_off: &mut PSet,
+    ) -> Option<(u32, u32)> {
+        let save = g.clone();
+        let y = !self.cfg.nishio;
+        let mut pon: std::collections::VecDeque<u32> = to_on.order.iter().copied().collect();
+        let mut poff: std::collections::VecDeque<u32> = to_off.order.iter().copied().collect();
+        let mut result = None;
+        'main: while !pon.is_empty() || !poff.is_empty() {
+            if let Some(p) = pon.pop_front() {
+                let mut buf = std::mem::take(&mut self.buf_off);
+                on_to_off(g, ar.key(p), y, &mut buf);
+                for &(k, cause) in &buf {
+                    if let Some(on) = to_on.get(k | 1) {
+                        let off = ar.add(k, cause, &[p], None);
+                        result = Some((on, off));
+                        self.buf_off = buf;
+                        break 'main;
+                    }
+                    if !to_off.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        to_off.add(ar, i);
+                        poff.push_back(i);
+                    }
+                }
+                self.buf_off = buf;
+            } else if let Some(p) = poff.pop_front() {
+                let k0 = ar.key(p);
+                let mut buf = std::mem::take(&mut self.buf_on);
+                let src = if self.cfg.dynamic { Some(&save) } else { None };
+                off_to_on(g, src, to_off, p, k0, y, true, &mut buf);
+                if self.cfg.dynamic {
+                    g.remove(kcell(k0), kdig(k0));
+                }
+                for (k, cause, parents) in &buf {
+                    let k = *k;
+                    if let Some(off) = to_off.get(k & !1) {
+                        let on = ar.add(k, *cause, parents.as_slice(), None);
+                        result = Some((on, off));
+                        break;
+                    }
+                    if !to_on.contains(k) {
+                        let i = ar.add(k, *cause, parents.as_slice(), None);
+                        to_on.add(ar, i);
+                        pon.push_back(i);
+                    }
+                }
+                self.buf_on = buf;
+                if result.is_some() {
+                    break 'main;
+                }
+            }
+            if pon.is_empty() && poff.is_empty() && self.cfg.level > 0 {
+                for (k, parents, nested) in self.advanced(g, &save, to_off) {
+                    if !to_off.contains(k) {
+                        let i = ar.add(k, C_ADV, &parents, nested);
+                        to_off.add(ar, i);
+                        poff.push_back(i);
+                    }
+                }
+            }
+        }
+        *g = save;
+        result
+    }
+
+    /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
+    /// chain has reduced it, provided the rule depends on something the chain removed.
+    fn advanced(&mut self, g: &G, src: &G, to_off: &PSet) -> Vec<(u16, Vec<u32>, Option<Rc<u32>>)> {
+        // The starting grid is the same for every chain of one rule run, so what the rules
+        // find depends on the reduced grid alone: different assumptions often reach the
+        // same reduced grid, and the nested rules are by far the costliest part.
+        let found = match self.adv_cache.get(&g.cand) {
+            Some(f) => f.clone(),
+            None => {
+                let f = Rc::new(self.advanced_rules(g, src));
+                self.adv_cache.insert(g.cand, f.clone());
+                f
+            }
+        };
+        found
+            .iter()
+            .map(|(k, parents, nested)| {
+                let ps = parents
+                    .iter()
+                    .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
+                    .collect();
+                (*k, ps, nested.clone())
+            })
+            .collect()
+    }
+
+    /// The candidates removed by the first of the nested rules that removes any.
+    fn advanced_rules(&self, g: &G, src: &G) -> Removed {
+        let level = self.cfg.level;
+        let mut rules: Vec<u8> = vec![0, 1, 2, 3];
+        if level < 4 {
+            if level >= 2 {
+                rules.push(10);
+            }
+            if level >= 3 {
+                rules.push(11);
+            }
+        } else {
+            rules.push(12);
+            if level >= 5 {
+                rules.push(13);
+            }
+        }
+        let ctx = Ctx {
+            src: Some(src),
+            first: false,
+            explain: false,
+        };
+        for rule in rules {
+            let mut hints = Vec::new();
+            match rule {
+                0 => locking(g, false, ctx, &mut hints),
+                1 => hidden_set(g, 2, false, ctx, &mut hints),
+                2 => naked_set(g, 2, ctx, &mut hints),
+                3 => fish(g, 2, ctx, &mut hints),
+                10 => hints = chaining_hints(g, Cfg::LOOPS, ctx),
+                11 => {
+                    hints = chaining_hints(
+                        g,
+                        Cfg {
+                            mult: true,
+                            dynamic: false,
+                            nishio: false,
+                            level: 0,
+                        },
+                        ctx,
+                    )
+                }
+                12 => {
+                    hints = chaining_hints(
+                        g,
+                        Cfg {
+                            mult: true,
+                            dynamic: true,
+                            nishio: false,
+                            level: 0,
+                        },
+                        ctx,
+                    )
+                }
+                _ => {
+                    hints = chaining_hints(
+                        g,
+                        Cfg {
+                            mult: true,
+                            dynamic: true,
+                            nishio: false,
+                            level: level - 3,
+                        },
+                        ctx,
+                    )
+                }
+            }
+            let mut res = Vec::new();
+            for h in hints {
+                if h.parents.is_empty() {
+                    continue;
+                }
+                let parents = h.parents.clone();
+                let mut rem = h.rem.clone();
+                rem.sort_unstable();
+                for (c, d) in rem {
+                    res.push((key(c as usize, d, false), parents.clone(), h.nested.clone()));
+                }
+            }
+            if !res.is_empty() {
+                return res;
+            }
+        }
+        Vec::new()
+    }
+
+    fn tech(&self, kind: u8) -> SeTechnique {
+        let l = self.cfg.tech_level();
+        match kind {
+            _ if self.cfg.nishio => SeTechnique::Nishio,
+            0 => SeTechnique::ContradictionForcingChains(l),
+            1 => SeTechnique::DoubleForcingChains(l),
+            2 => SeTechnique::CellForcingChains(l),
+            _ => SeTechnique::RegionForcingChains(l),
+        }
+    }
+
+    /// SE's `getMultipleChainsHintList` (multiple, dynamic, Nishio and nested rules).
+    fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
+        let mut gm = g.clone();
+        let (dynamic, nishio, mult) = (self.cfg.dynamic, self.cfg.nishio, self.cfg.mult);
+        for c in 0..81 {
+            if g.val[c] != 0 {
+                continue;
+            }
+            let card = g.card(c);
+            if !(card > 2 || (card > 1 && dynamic)) {
+                continue;
+            }
+            let mut ar = self.take_arena();
+            let mut value_on: Vec<PSet> = Vec::new();
+            let mut value_off: Vec<PSet> = Vec::new();
+            let mut cell_on: Option<PSet> = None;
+            let mut cell_off: Option<PSet> = None;
+            for d in digits(g.cand[c]) {
+                let mut on_on = self.set();
+                let mut on_off = self.set();
+                self.binary(
+                    g,
+                    &mut gm,
+                    &mut ar,
+                    c,
+                    d,
+                    &mut on_on,
+                    &mut on_off,
+                    card >= 3 && !nishio && dynamic,
+                    out,
+                );
+                if !nishio {
+                    self.region(g, &mut gm, &mut ar, c, d, &on_on, &on_off, out);
+                }
+                match (&mut cell_on, &mut cell_off) {
+                    (Some(a), Some(b)) => {
+                        a.retain(&on_on);
+                        b.retain(&on_off);
+                    }
+                    _ => {
+                        cell_on = Some(self.set_from(&on_on));
+                        cell_off = Some(self.set_from(&on_off));
+                    }
+                }
+                value_on.push(on_on);
+                value_off.push(on_off);
+            }
+            if !nishio && (card == 2 || (mult && card > 2)) {
+                for (set, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
+                    let Some(set) = set else { continue };
+                    for &p in &set.order {
+                        let k = ar.key(p);
+                        let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
+                        let (rem, place) = rem_for(g, k);
+                        if rem.is_empty() {
+                            continue;
+                        }
+                        let text = targets
+                            .iter()
+                            .map(|&t| ar.describe(t))
+                            .collect::<Vec<_>>()
+                            .join("; ");
+                        let spec = ChainSpec {
+                            tech: self.tech(2),
+                            base: self.cfg.diff(),
+                            sort_key: 5,
+                            cplx_targets: &targets,
+                            chain_targets: &targets,
+                            null_cause: C_CELL,
+                            rem,
+                            place,
+                            text: format!(
+                                "each candidate of {} implies {}: {text}",
+                                cell_name(c),
+                                pot_name(k)
+                            ),
+                        };
+                        out.push(chain_hint(g, &ar, self.ctx, spec));
+                    }
+                }
+            }
+            for set in value_on
+                .into_iter()
+                .chain(value_off)
+                .chain(cell_on)
+                .chain(cell_off)
+            {
+                self.recycle(set);
+            }
+            self.arena = ar;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn binary(
+        &mut self,
+        g: &G,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        on_on: &mut PSet,
+        on_off: &mut PSet,
+        reduction: bool,
+        out: &mut Vec<Hint>,
+    ) {
+        let contradiction = self.cfg.dynamic || self.cfg.nishio;
+        let p_on = ar.add(key(c, d, true), C_NONE, &[], None);
+        let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
+        on_on.add(ar, p_on);
+        let absurd = self.do_chaining(gm, ar, on_on, on_off);
+        if let (true, Some((a, b))) = (contradiction, absurd) {
+            let t = [a, b];
+            let spec = ChainSpec {
+                tech: self.tech(0),
+                base: self.cfg.diff(),
+                sort_key: 7,
+                cplx_targets: &t,
+                chain_targets: &t,
+                null_cause: C_NONE,
+                rem: vec![(c as u8, d)],
+                place: None,
+                text: format!(
+                    "{} leads to a contradiction: {} and {}",
+                    pot_name(key(c, d, true)),
+                    ar.describe(a),
+                    ar.describe(b)
+                ),
+            };
+            out.push(chain_hint(g, ar, self.ctx, spec));
+        }
+        let mut off_on = self.set();
+        let mut off_off = self.set();
+        off_off.add(ar, p_off);
+        let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off);
+        if let (true, Some((a, b))) = (contradiction, absurd) {
+            let (rem, _) = rem_for(g, key(c, d, true));
+            if !rem.is_empty() {
+                let t = [a, b];
+                let spec = ChainSpec {
+                    tech: self.tech(0),
+                    base: self.cfg.diff(),
+                    sort_key: 7,
+                    cplx_targets: &t,
+                    chain_targets: &t,
+                    null_cause: C_NONE,
+                    rem,
+                    place: Some((c as u8, d)),
+                    text: format!(
+                        "{} leads to a contradiction: {} and {}",
+                        pot_name(key(c, d, false)),
+                        ar.describe(a),
+                        ar.describe(b)
+                    ),
+                };
+                out.push(chain_hint(g, ar, self.ctx, spec));
+            }
+        }
+        if reduction {
+            for (from, other) in [(&*on_on, &off_on), (&*on_off, &off_off)] {
+                for &p in &from.order {
+                    let k = ar.key(p);
+                    let Some(q) = other.get(k) else { continue };
+                    let (rem, place) = rem_for(g, k);
+                    if rem.is_empty() {
+                        continue;
+                    }
+                    let t = [p, q];
+                    let spec = ChainSpec {
+                        tech: self.tech(1),
+                        base: self.cfg.diff(),
+                        sort_key: 1,
+                        cplx_targets: &t,
+                        chain_targets: &t,
+                        null_cause: C_NONE,
+                        rem,
+                        place,
+                        text: format!(
+                            "both {0}=… and {0}<>… imply {1}: {2}; {3}",
+                            cell_name(c),
+                            pot_name(k),
+                            ar.describe(p),
+                            ar.describe(q)
+                        ),
+                    };
+                    out.push(chain_hint(g, ar, self.ctx, spec));
+                }
+            }
+        }
+        self.recycle(off_on);
+        self.recycle(off_off);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn region(
+        &mut self,
+        g: &G,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        on_on: &PSet,
+        on_off: &PSet,
+        out: &mut Vec<Hint>,
+    ) {
+        for t in [BLOCK, ROW, COL] {
+            let r = CR[c][t] as usize;
+            let pp = g.pos(r, d);
+            let n = pp.count_ones();
+            if !(n == 2 || (self.cfg.mult && n > 2)) {
+                continue;
+            }
+            if RC[r][pp.trailing_zeros() as usize] as usize != c {
+                continue;
+            }
+            let mut region_on = self.set_from(on_on);
+            let mut region_off = self.set_from(on_off);
+            let mut others: Vec<(PSet, PSet)> = Vec::new();
+            for i in bits(pp as u32).skip(1) {
+                let o = RC[r][i] as usize;
+                let p = ar.add(key(o, d, true), C_NONE, &[], None);
+                let mut oo = self.set();
+                let mut of = self.set();
+                oo.add(ar, p);
+                self.do_chaining(gm, ar, &mut oo, &mut of);
+                region_on.retain(&oo);
+                region_off.retain(&of);
+                others.push((oo, of));
+            }
+            for (set, on) in [(&region_on, true), (&region_off, false)] {
+                for &p in &set.order {
+                    let k = ar.key(p);
+                    let mut targets = vec![p];
+                    for (oo, of) in &others {
+                        let s = if on { oo } else { of };
+                        if let Some(q) = s.get(k) {
+                            targets.push(q);
+                        }
+                    }
+                    let (rem, place) = rem_for(g, k);
+                    if rem.is_empty() {
+                        continue;
+                    }
+                    let text = targets
+                        .iter()
+                        .map(|&t| ar.describe(t))
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    let spec = ChainSpec {
+                        tech: self.tech(3),
+                        base: self.cfg.diff(),
+                        sort_key: 6,
+                        cplx_targets: &targets,
+                        chain_targets: &targets,
+                        null_cause: 2 + t as u8,
+                        rem,
+                        place,
+                        text: format!(
+                            "each place of {d} in {} implies {}: {text}",
+                            region_name(r),
+                            pot_name(k)
+                        ),
+                    };
+                    out.push(chain_hint(g, ar, self.ctx, spec));
+                }
+            }
+            self.recycle(region_on);
+            self.recycle(region_off);
+            for (oo, of) in others {
+                self.recycle(oo);
+                self.recycle(of);
+            }
+        }
+    }
+
+    /// SE's cycles and forcing chains (X, Y and XY), the rule rated 6.5–7.x.
+    fn loops(&mut self, g: &G, y: bool, x: bool, out: &mut Vec<Hint>) {
+        let on_off = Links::on_to_off(g, y);
+        let off_on = Links::off_to_on(g, y, x);
+        let off_on_x = if x {
+            None
+        } else {
+            Some(Links::off_to_on(g, y, true))
+        };
+        let links = (&on_off, &off_on, off_on_x.as_ref().unwrap_or(&off_on));
+        for c in 0..81 {
+            if g.val[c] != 0 || g.card(c) <= 1 {
+                continue;
+            }
+            for d in digits(g.cand[c]) {
+                self.unary(g, c, d, y, x, links, out);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &mut self,
+        g: &G,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        (on_off, off_on, off_on_x): (&Links, &Links, &Links),
+        out: &mut Vec<Hint>,
+    ) {
+        if g.card(c) > 2 && !x {
+            return;
+        }
+        let mut ar = self.take_arena();
+        let source = ar.add(key(c, d, true), C_NONE, &[], None);
+        let cycles = self.cycles(&mut ar, source, on_off, off_on);
+        let mut chains = Vec::new();
+        if x {
+            self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
+            let off = ar.add(key(c, d, false), C_NONE, &[], None);
+            self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+        }
+        let sort_key = match (x, y) {
+            (true, true) => 4,
+            (false, true) => 3,
+            _ => 2,
+        };
+        for dst in cycles {
+            let mut cells = 0u128;
+            let mut p = dst;
+            while let Some(q) = ar.first_parent(p) {
+                cells |= 1u128 << kcell(ar.key(p));
+                p = q;
+            }
+            let mut forw: Vec<(u8, u8)> = Vec::new();
+            let mut back: Vec<(u8, u8)> = Vec::new();
+            let mut p = dst;
+            while let Some(q) = ar.first_parent(p) {
+                let k = ar.key(p);
+                let v = kdig(k);
+                for &o in &HOUSE[kcell(k)] {
+                    if cells >> o & 1 == 0 && g.has(o as usize, v) {
+                        let set = if kon(k) { &mut forw } else { &mut back };
+                        if !set.contains(&(o, v)) {
+                            set.push((o, v));
+                        }
+                    }
+                }
+                p = q;
+            }
+            let mut rem: Vec<(u8, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
+            if rem.is_empty() {
+                continue;
+            }
+            rem.sort_unstable();
+            let (tech, base) = match (x, y) {
+                (true, true) => (SeTechnique::XYCycle, 7.0),
+                (false, true) => (SeTechnique::YCycle, 6.5),
+                _ => (SeTechnique::XCycle, 6.5),
+            };
+            let t = [dst];
+            let mut h = chain_hint(
+                g,
+                &ar,
+                self.ctx,
+                ChainSpec {
+                    tech,
+                    base,
+                    sort_key,
+                    cplx_targets: &t,
+                    chain_targets: &t,
+                    null_cause: C_NONE,
+                    rem,
+                    place: None,
+                    text: format!("cycle {}", ar.describe(dst)),
+                },
+            );
+            if let Some(src) = self.ctx.src {
+                // The reversed cycle: every "off" of the chain is "on" the other way round.
+                let mut p = dst;
+                while let Some(q) = ar.first_parent(p) {
+                    let pot = &ar.pots[p as usize];
+                    if !kon(pot.key) && pot.cause != C_NONE && pot.cause != C_ADV {
+                        rule_parents(g, src, pot.key ^ 1, pot.cause, &mut h.parents);
+                    }
+                    p = q;
+                }
+            }
+            out.push(h);
+        }
+        for t in chains {
+            let k = ar.key(t);
+            let (rem, place) = rem_for(g, k);
+            if rem.is_empty() {
+                continue;
+            }
+            let (tech, base) = if y {
+                (SeTechnique::ForcingXYChain, 7.0)
+            } else {
+                (SeTechnique::ForcingXChain, 6.6)
+            };
+            let tt = [t];
+            let spec = ChainSpec {
+                tech,
+                base,
+                sort_key,
+                cplx_targets: &tt,
+                chain_targets: &tt,
+                null_cause: C_NONE,
+                rem,
+                place,
+                text: format!("chain {}", ar.describe(t)),
+            };
+            out.push(chain_hint(g, &ar, self.ctx, spec));
+        }
+        self.arena = ar;
+    }
+
+    fn cycles(&mut self, ar: &mut Arena, source: u32, on_off: &Links, off_on: &Links) -> Vec<u32> {
+        let skey = ar.key(source);
+        let mut to_on = self.set();
+        let mut to_off = self.set();
+        to_on.add(ar, source);
+        let mut pon = std::collections::VecDeque::from([source]);
+        let mut poff = std::collections::VecDeque::new();
+        let mut length = 0;
+        let mut cycles = Vec::new();
+        while !pon.is_empty() || !poff.is_empty() {
+            length += 1;
+            while let Some(p) = pon.pop_front() {
+                for &(k, cause) in on_off.get(ar.key(p)) {
+                    // SE queues an "off" again for every path to it. Once its first copy is
+                    // queued, the others can only close a cycle back to the source: the
+                    // potentials they imply are on the list already.
+                    if to_off.contains(k) && !off_on.get(k).iter().any(|&(t, _)| t == skey) {
+                        continue;
+                    }
+                    if !is_parent(ar, p, k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        poff.push_back(i);
+                        to_off.add(ar, i);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = poff.pop_front() {
+                for &(k, cause) in off_on.get(ar.key(p)) {
+                    let fresh = !to_on.contains(k);
+                    let hit = length >= 4 && k == skey;
+                    if fresh || hit {
+                        let i = ar.add(k, cause, &[p], None);
+                        if hit {
+                            cycles.push(i);
+                        }
+                        if fresh {
+                            pon.push_back(i);
+                            to_on.add(ar, i);
+                        }
+                    }
+                }
+            }
+        }
+        self.recycle(to_on);
+        self.recycle(to_off);
+        cycles
+    }
+
+    fn forcing(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: &Links,
+        off_on: &Links,
+        chains: &mut Vec<u32>,
+    ) {
+        let skey = ar.key(source);
+        let mut to_on = self.set();
+        let mut to_off = self.set();
+        let mut pon = std::collections::VecDeque::new();
+        let mut poff = std::collections::VecDeque::new();
+        if kon(skey) {
+            to_on.add(ar, source);
+            pon.push_back(source);
+        } else {
+            to_off.add(ar, source);
+            poff.push_back(source);
+        }
+        while !pon.is_empty() || !poff.is_empty() {
+            while let Some(p) = pon.pop_front() {
+                for &(k, cause) in on_off.get(ar.key(p)) {
+                    if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        chains.push(i);
+                    }
+                    if !is_parent(ar, p, k) && !to_off.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        poff.push_back(i);
+                        to_off.add(ar, i);
+                    }
+                }
+            }
+            while let Some(p) = poff.pop_front() {
+                for &(k, cause) in off_on.get(ar.key(p)) {
+                    if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        chains.push(i);
+                    }
+                    if !to_on.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        pon.push_back(i);
+                        to_on.add(ar, i);
+                    }
+                }
+            }
+        }
+        self.recycle(to_on);
+        self.recycle(to_off);
+    }
+}
+
+/// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
+/// set of eliminations once.
+pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
+    let mut ch = Chainer::new(cfg, ctx);
+    let mut out = Vec::new();
+    if cfg.mult || cfg.dynamic {
+        ch.multiple(g, &mut out);
+    } else {
+        ch.loops(g, false, true, &mut out);
+        ch.loops(g, true, false, &mut out);
+        ch.loops(g, true, true, &mut out);
+    }
+    out.sort_by(|a, b| {
+        a.diff
+            .total_cmp(&b.diff)
+            .then(a.cplx.cmp(&b.cplx))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|h| {
+        let mut r = h.rem.clone();
+        r.sort_unstable();
+        seen.insert(r)
+    });
+    // Used inside a nested chain, a chain hint adds its own complexity to the outer one.
+    for h in &mut out {
+        h.nested = Some(Rc::new(h.cplx));
+    }
+    out
+}
+
+// ---------------------------------------------------------------- the solver
+
+/// The highest nesting level SE's rating uses (`Chaining(true, true, false, 5)`).
+pub(crate) const MAX_LEVEL: u8 = 5;
+
+/// The next hint SE's rating would apply: the first hint of the first rule, in SE's
+/// order, that has one. `max_level` caps the nesting of dynamic chains.
+pub(crate) fn next_hint(g: &G, max_level: u8, explain: bool) -> Option<Hint> {
+    let ctx = Ctx {
+        src: None,
+        first: true,
+        explain,
+    };
+    let mut out = Vec::new();
+    let basic: [Producer; 20] = [
+        &|o| hidden_single(g, o),
+        &|o| locking(g, true, ctx, o),
+        &|o| hidden_set(g, 2, true, ctx, o),
+        &|o| naked_single(g, o),
+        &|o| hidden_set(g, 3, true, ctx, o),
+        &|o| locking(g, false, ctx, o),
+        &|o| naked_set(g, 2, ctx, o),
+        &|o| fish(g, 2, ctx, o),
+        &|o| hidden_set(g, 2, false, ctx, o),
+        &|o| naked_set(g, 3, ctx, o),
+        &|o| fish(g, 3, ctx, o),
+        &|o| hidden_set(g, 3, false, ctx, o),
+        &|o| xy_wing(g, false, o),
+        &|o| xy_wing(g, true, o),
+        &|o| unique_loops(g, o),
+        &|o| naked_set(g, 4, ctx, o),
+        &|o| fish(g, 4, ctx, o),
+        &|o| hidden_set(g, 4, false, ctx, o),
+        &|o| bug(g, o),
+        &|o| aligned_exclusion(g, 2, o),
+    ];
+    for p in basic {
+        p(&mut out);
+        if !out.is_empty() {
+            return Some(out.swap_remove(0));
+        }
+    }
+    let chain = |cfg: Cfg| chaining_hints(g, cfg, ctx).into_iter().next();
+    if let Some(h) = chain(Cfg::LOOPS) {
+        return Some(h);
+    }
+    aligned_exclusion(g, 3, &mut out);
+    if !out.is_empty() {
+        return Some(out.swap_remove(0));
+    }
+    let cfgs = [
+        Cfg {
+            mult: false,
+            dynamic: true,
+            nishio: true,
+            level: 0,
+        },
+        Cfg {
+            mult: true,
+            dynamic: false,
+            nishio: false,
+            level: 0,
+        },
+        Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level: 0,
+        },
+    ];
+    for cfg in cfgs {
+        if let Some(h) = chain(cfg) {
+            return Some(h);
+        }
+    }
+    for level in 1..=max_level.min(MAX_LEVEL) {
+        if let Some(h) = chain(Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }) {
+            return Some(h);
+        }
+    }
+    None
+}
+
+/// Outcome of SE's `getDifficulty`: ER, EP, ED (SE's doubles) and the steps applied.
+pub(crate) struct SeOutcome {
+    pub er: f64,
+    pub ep: f64,
+    pub ed: f64,
+    /// False when the rules ran out before the grid was full (SE reports 20.0).
+    pub solved: bool,
+    pub steps: Vec<Hint>,
+}
+
+/// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
+/// hardest up to the first placement, ED the first step's.
+pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeOutcome {
+    let mut g = G::from_values(values);
+    let mut out = SeOutcome {
+        er: f64::NEG_INFINITY,
+        ep: 0.0,
+        ed: 0.0,
+        solved: true,
+        steps: Vec::new(),
+    };
+    while !g.solved() {
+        let Some(h) = next_hint(&g, max_level, false) else {
+            out.er = 20.0;
+            out.solved = false;
+            break;
+        };
+        if h.diff > out.er {
+            out.er = h.diff;
+        }
+        let before = g.clone();
+        h.apply(&mut g);
+        if g == before {
+            // A step that changes nothing would loop forever.
+            out.er = 20.0;
+            out.solved = false;
+            break;
+        }
+        if out.ep == 0.0 {
+            if out.ed == 0.0 {
+                out.ed = out.er;
+            }
+            if h.place.is_some() {
+                out.ep = out.er;
+            }
+        }
+        if keep_steps {
+            out.steps.push(h);
+        }
+    }
+    out
+}
+
+/// SE's printed form of a rating: `(int)((d + 0.05) * 10)` tenths.
+pub(crate) fn tenths(d: f64) -> u16 {
+    ((d + 0.05) * 10.0).max(0.0) as u16
+}
