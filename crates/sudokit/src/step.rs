@@ -130,9 +130,10 @@ techniques! {
     SimpleColorsTrap => "Simple Colors Trap", "simple-colors-trap", "Singles Chains";
     /// Coloring of one digit's conjugate pairs; a color that sees itself is false.
     SimpleColorsWrap => "Simple Colors Wrap", "simple-colors-wrap", "Singles Chains";
-    /// Two color clusters linked so that one color of one cluster is false.
+    /// Two color clusters whose colors see each other: a cell seeing both opposite colors
+    /// loses the digit.
     MultiColors1 => "Multi Colors 1", "multi-colors-1", "Multi-Coloring";
-    /// Two color clusters: a cell seeing two linked colors loses the digit.
+    /// Two color clusters: a color seeing both colors of the other cluster is false.
     MultiColors2 => "Multi Colors 2", "multi-colors-2", "Multi-Coloring";
     /// A single-digit alternating chain.
     XChain => "X-Chain", "x-chain", "X-Cycles";

@@ -1,5 +1,7 @@
-//! Every step of the full technique set, chains and trial included, checked against the true
-//! solution on a sample of every data file; every unique puzzle must be solved to the end.
+//! Every step of the technique set (all but forcing chains: chains, coloring, ALS and the
+//! trial included) checked against the true solution on a sample of every data file; every
+//! unique puzzle must be solved to the end. Plus soundness and robustness checks of the
+//! chain, coloring, ALS and trial finders on thinned and arbitrary candidate grids.
 //!
 //! The sample is every `n`-th puzzle so the suite stays fast; the `explain` benchmark runs
 //! whole files.
@@ -38,10 +40,32 @@ fn puzzles(name: &str, every: usize) -> Vec<Grid> {
         .collect()
 }
 
+/// Every technique with a finder except forcing chains and nets, trial last: the families
+/// this suite is about, finishing every puzzle. (Forcing chains have their own tests and are
+/// much slower; the explain benchmark runs the full set.)
+fn without_forcing() -> TechniqueSet {
+    TechniqueSet::new(
+        TechniqueSet::all()
+            .techniques()
+            .iter()
+            .copied()
+            .filter(|t| {
+                !matches!(
+                    t,
+                    Technique::NishioForcingChain
+                        | Technique::ForcingChainContradiction
+                        | Technique::ForcingChainVerity
+                        | Technique::ForcingNetContradiction
+                        | Technique::ForcingNetVerity
+                )
+            }),
+    )
+}
+
 /// Explains every sampled unique puzzle of `name`, checking each step against the solution.
 /// Returns the technique counts (for a look at what was exercised).
 fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
-    let solver = Solver::new(TechniqueSet::all()).unique(true);
+    let solver = Solver::new(without_forcing()).unique(true);
     let mut used = BTreeMap::new();
     let mut checked = 0;
     for puzzle in puzzles(name, every) {
@@ -84,7 +108,11 @@ fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
 #[test]
 fn hardest_1106_sample() {
     let used = check_file("puzzles6_forum_hardest_1106", 8);
-    assert!(used.contains_key(&Technique::Trial));
+    // The hardest puzzles need the families of this test: chains, ALS, and beyond them
+    // forcing chains or the trial.
+    for t in [Technique::XYChain, Technique::AlsXz, Technique::GroupedAic] {
+        assert!(used.contains_key(&t), "{t} never used: {used:?}");
+    }
 }
 
 #[test]
@@ -119,5 +147,137 @@ fn small_files() {
         "gosudoku_simple-02.txt",
     ] {
         check_file(name, 1);
+    }
+}
+
+/// Each chain, coloring, ALS and trial finder on unusual candidate grids: random non-solution
+/// candidates removed from real puzzles (so the solution stays in the grid), checked against
+/// the solution. This reaches patterns the natural solve order rarely produces.
+#[test]
+fn finders_stay_sound_on_randomly_thinned_grids() {
+    use sudokit::candidates::Candidates;
+    use sudokit::grid::Digit;
+    use sudokit::logic::finder;
+
+    let mine = [
+        Technique::SimpleColorsTrap,
+        Technique::SimpleColorsWrap,
+        Technique::MultiColors1,
+        Technique::MultiColors2,
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::ContinuousNiceLoop,
+        Technique::DiscontinuousNiceLoop,
+        Technique::Aic,
+        Technique::GroupedContinuousNiceLoop,
+        Technique::GroupedDiscontinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
+        Technique::Trial,
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut found = BTreeMap::new();
+    for puzzle in puzzles("puzzles3_magictour_top1465", 15) {
+        let solution = solver::solve(&puzzle).expect("solvable");
+        for variant in 0..6 {
+            // Remove 30% or 60% of the false candidates.
+            let rate = if variant % 2 == 0 { 3 } else { 6 };
+            let mut c = Candidates::new(&puzzle);
+            for cell in Cell::all() {
+                for d in Digit::all() {
+                    if c.get(cell).contains(d)
+                        && solution.get(cell) != Some(d)
+                        && next() % 10 < rate
+                    {
+                        c.eliminate(cell, d);
+                    }
+                }
+            }
+            for &t in &mine {
+                let f = finder(t).expect("finder");
+                let Some(step) = f(&c) else { continue };
+                *found.entry(t).or_insert(0) += 1;
+                assert_eq!(step.technique, t);
+                assert!(!step.is_empty(), "{step}");
+                for &(cell, digit) in &step.placements {
+                    assert_eq!(solution.get(cell), Some(digit), "{puzzle}: {step}");
+                }
+                for &(cell, digit) in &step.eliminations {
+                    assert!(
+                        c.get(cell).contains(digit),
+                        "{puzzle}: {step} removes a non-candidate"
+                    );
+                    assert_ne!(solution.get(cell), Some(digit), "{puzzle}: {step}");
+                }
+            }
+        }
+    }
+    // The thinned grids are rich in patterns: most families must have fired.
+    assert!(found.len() >= 15, "{found:?}");
+}
+
+/// Arbitrary pencil marks (often contradictory, as typed by a player): no finder panics,
+/// and every step removes only candidates that are there.
+#[test]
+fn finders_never_panic_on_arbitrary_pencil_marks() {
+    use sudokit::candidates::Candidates;
+    use sudokit::logic::finder;
+
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let families = [
+        Technique::SimpleColorsTrap,
+        Technique::SimpleColorsWrap,
+        Technique::MultiColors1,
+        Technique::MultiColors2,
+        Technique::RemotePair,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
+        Technique::AlsXyChain,
+        Technique::DeathBlossom,
+        Technique::Trial,
+    ];
+    for _ in 0..40 {
+        // Each cell keeps each digit with probability 1/3 (at least one digit).
+        let text: Vec<String> = (0..81)
+            .map(|_| {
+                let mut cell: String = (1..=9u8)
+                    .filter(|_| next() % 3 == 0)
+                    .map(|d| char::from(b'0' + d))
+                    .collect();
+                if cell.is_empty() {
+                    cell.push(char::from(b'1' + (next() % 9) as u8));
+                }
+                cell
+            })
+            .collect();
+        let c = Candidates::from_pencil_marks(&text.join(" ")).expect("valid pencil marks");
+        for t in families {
+            if let Some(step) = finder(t).expect("finder")(&c) {
+                assert!(!step.is_empty(), "{step}");
+                for &(cell, digit) in &step.eliminations {
+                    assert!(c.get(cell).contains(digit), "{step}");
+                }
+            }
+        }
     }
 }

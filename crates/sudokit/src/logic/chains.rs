@@ -11,10 +11,14 @@
 //! alternating strong links (off ⇒ on) and weak links (on ⇒ off). Reaching a node `E` in the
 //! "on" state proves `S or E`: every candidate weakly linked to both is false (AIC; when
 //! those candidates all lie in the cells of `S` and `E`, the chain is a loop through the
-//! eliminated candidate: Discontinuous Nice Loop). Reaching `S`
-//! itself "on" proves `S` (a Discontinuous Nice Loop that places). When `E` is weakly
-//! linked back to `S`, the chain is a Continuous Nice Loop: every weak link in it holds
-//! exactly one true node, and each such pair eliminates what it sees.
+//! eliminated candidate: Discontinuous Nice Loop). Reaching `S` itself "on" proves `S` (a
+//! Discontinuous Nice Loop that places). When `E` is weakly linked back to `S`, the chain
+//! is a Continuous Nice Loop: every weak link in it holds exactly one true node, and each
+//! such pair eliminates what it sees.
+//!
+//! X-Chain and XY-Chain are the same search on a restricted graph: one digit and house
+//! links only, or bivalue cells only with both ends on the same digit. Remote Pair, the
+//! XY-Chain of cells sharing one pair of digits, is found by a simpler alternation.
 //!
 //! Breadth-first search makes the reported chain the shortest of its kind for its start;
 //! across starts the shortest wins, so explanations stay short. Each node carries the set
@@ -28,7 +32,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::candidates::Candidates;
-use crate::grid::{Cell, CellSet, Digit, House};
+use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::step::{Step, Technique};
 
 /// Which links a search may use.
@@ -255,8 +259,10 @@ fn search(g: &Graph, kind: Kind, want: &[Category]) -> Best {
     let mut off_pred = vec![NONE; n];
     let mut frontier: Vec<u16> = Vec::new();
     let mut next: Vec<u16> = Vec::new();
+    // Open chains eliminate only what both ends kill: a start that kills nothing is useless.
+    let open_only = want == [Category::Open];
     for s in 0..n as u16 {
-        if g.strong[s as usize].is_empty() {
+        if g.strong[s as usize].is_empty() || (open_only && is_empty(&g.kill[s as usize])) {
             continue;
         }
         on_pred.fill(NONE);
@@ -515,6 +521,81 @@ pub fn xy_chain(c: &Candidates) -> Option<Step> {
 /// A nice-loop search result: the grid, whether groups were used, and the step per category.
 type NiceResult = (Candidates, bool, [Option<Step>; 3]);
 
+/// Remote Pair: bivalue cells with the same two digits, each seeing the next, alternate
+/// between the digits; a cell seeing two of them an odd number of links apart (at least
+/// three) sees both digits and loses both.
+pub fn remote_pair(c: &Candidates) -> Option<Step> {
+    let bivalue = c.bivalue_cells();
+    let mut pairs: Vec<DigitSet> = bivalue.iter().map(|x| c.get(x)).collect();
+    pairs.sort_unstable_by_key(|p| p.bits());
+    pairs.dedup();
+    let mut best: Option<(Vec<Cell>, DigitSet, CellSet)> = None;
+    for pair in pairs {
+        let cells: CellSet = bivalue.iter().filter(|&x| c.get(x) == pair).collect();
+        if cells.len() < 4 {
+            continue;
+        }
+        let holders = pair
+            .iter()
+            .fold(CellSet::EMPTY, |acc, d| acc | c.cells_with(d));
+        for start in cells.iter() {
+            let mut pred = [usize::MAX; 81];
+            let mut dist = [usize::MAX; 81];
+            dist[start.index()] = 0;
+            let mut queue = std::collections::VecDeque::from([start]);
+            while let Some(u) = queue.pop_front() {
+                for v in (CellSet::peers(u) & cells).iter() {
+                    if dist[v.index()] == usize::MAX {
+                        dist[v.index()] = dist[u.index()] + 1;
+                        pred[v.index()] = u.index();
+                        queue.push_back(v);
+                    }
+                }
+                let k = dist[u.index()];
+                if k < 3 || k % 2 == 0 || best.as_ref().is_some_and(|b| b.0.len() <= k + 1) {
+                    continue;
+                }
+                let targets = CellSet::peers(start) & CellSet::peers(u) & (holders - cells);
+                if !targets.is_empty() {
+                    let mut path = vec![u];
+                    let mut cur = u.index();
+                    while cur != start.index() {
+                        cur = pred[cur];
+                        path.push(Cell::new(cur).expect("cell index"));
+                    }
+                    path.reverse();
+                    best = Some((path, pair, targets));
+                }
+            }
+        }
+    }
+    let (path, pair, targets) = best?;
+    let mut step = Step::new(Technique::RemotePair);
+    step.digits = pair;
+    step.cells = path.clone();
+    for t in targets.iter() {
+        for d in (c.get(t) & pair).iter() {
+            step.eliminations.push((t, d));
+        }
+    }
+    let ds: Vec<Digit> = pair.iter().collect();
+    let links: Vec<String> = path
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            let (a, b) = if i % 2 == 0 {
+                (ds[0], ds[1])
+            } else {
+                (ds[1], ds[0])
+            };
+            format!("({a}={b}){x}")
+        })
+        .collect();
+    step.detail = format!("{}/{} on {}", ds[0], ds[1], crate::step::cell_list(&path));
+    step.chain = Some(format!("{} => {}", links.join("-"), step.effects()));
+    Some(step)
+}
+
 thread_local! {
     /// The last nice-loop search.
     static NICE_CACHE: RefCell<Option<NiceResult>> =
@@ -708,8 +789,28 @@ mod tests {
         );
         let s = discontinuous_nice_loop(&c).expect("dnl");
         assert_eq!(elims(&s), vec![(1, 1, 2)]);
-        // Shortest form: r1c1 or r1c5 is 2's blocker — the loop closes through r1c1.
+        // The shortest such loop runs the other way round, from r1c1's 1 to r1c5's 2.
         assert_eq!(chain(&s), "(1)r1c1=(1)r5c1-(1=3)r5c5-(3=2)r1c5 => r1c1<>2");
+    }
+
+    #[test]
+    fn discontinuous_loop_places_a_digit_that_its_own_absence_would_force() {
+        // Digit 1: r1c1 not 1 ⇒ r1c5 (row 1) ⇒ not r4c5 (column 5) ⇒ r4c2 (row 4) ⇒ not
+        // r2c2 (column 2) ⇒ r1c1 (box 1). So r1c1 is 1.
+        let c = only_digit_in(&[(1, 1), (1, 5), (4, 5), (8, 5), (4, 2), (2, 2), (8, 2)], 1);
+        let s = discontinuous_nice_loop(&c).expect("dnl");
+        assert_eq!(
+            s.placements,
+            vec![(
+                Cell::from_row_col(0, 0).expect("r1c1"),
+                Digit::new(1).expect("1")
+            )]
+        );
+        assert!(s.eliminations.is_empty());
+        assert_eq!(
+            chain(&s),
+            "(1)r1c1=(1)r1c5-(1)r4c5=(1)r4c2-(1)r2c2=(1)r1c1 => r1c1=1"
+        );
     }
 
     #[test]
@@ -736,6 +837,22 @@ mod tests {
         assert_eq!(s.technique, Technique::GroupedAic);
         assert_eq!(chain(&s), "(1)r1c1=(1)r1c78-(1)r2c9=(1)r6c9 => r6c1<>1");
         assert_eq!(elims(&s), vec![(6, 1, 1)]);
+    }
+
+    #[test]
+    fn remote_pair_of_four_cells_clears_both_digits() {
+        // {2,7} in r1c1, r1c5, r4c5, r4c8: alternating, so r1c1 and r4c8 differ. r1c8 and
+        // r4c1 see both ends and lose 2 and 7.
+        let c = with_cells(&[(1, 1, "27"), (1, 5, "27"), (4, 5, "27"), (4, 8, "27")]);
+        let s = remote_pair(&c).expect("remote pair");
+        assert_eq!(s.technique, Technique::RemotePair);
+        assert_eq!(
+            chain(&s),
+            "(2=7)r1c1-(7=2)r1c5-(2=7)r4c5-(7=2)r4c8 => r1c8<>2, r1c8<>7, r4c1<>2, r4c1<>7"
+        );
+        // Three cells are not enough (that would be a wing or a pair).
+        let c = with_cells(&[(1, 1, "27"), (1, 5, "27"), (4, 5, "27")]);
+        assert!(remote_pair(&c).is_none());
     }
 
     #[test]

@@ -25,7 +25,9 @@
 //! assert_eq!(explanation.steps[0].to_string(), "Hidden Single: r2c2=6 in box 1");
 //! ```
 
+pub mod als;
 pub mod chains;
+pub mod coloring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -86,6 +88,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::UniquenessTest4 => uniqueness::test4,
         T::UniquenessTest6 => uniqueness::test6,
         T::BugPlus1 => uniqueness::bug_plus_1,
+        T::SimpleColorsTrap => coloring::simple_colors_trap,
+        T::SimpleColorsWrap => coloring::simple_colors_wrap,
+        T::MultiColors1 => coloring::multi_colors_1,
+        T::MultiColors2 => coloring::multi_colors_2,
+        T::RemotePair => chains::remote_pair,
         T::XChain => chains::x_chain,
         T::XYChain => chains::xy_chain,
         T::ContinuousNiceLoop => chains::continuous_nice_loop,
@@ -94,13 +101,16 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::GroupedContinuousNiceLoop => chains::grouped_continuous_nice_loop,
         T::GroupedDiscontinuousNiceLoop => chains::grouped_discontinuous_nice_loop,
         T::GroupedAic => chains::grouped_aic,
+        T::AlsXz => als::als_xz,
+        T::AlsXyWing => als::als_xy_wing,
+        T::AlsXyChain => als::als_xy_chain,
+        T::DeathBlossom => als::death_blossom,
         T::NishioForcingChain => forcing::nishio,
         T::ForcingChainVerity => forcing::chain_verity,
         T::ForcingChainContradiction => forcing::chain_contradiction,
         T::ForcingNetContradiction => forcing::net_contradiction,
         T::ForcingNetVerity => forcing::net_verity,
         T::Trial => trial::trial,
-        _ => return None,
     })
 }
 

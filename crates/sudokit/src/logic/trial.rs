@@ -9,13 +9,15 @@
 //!    house, the assumption is false and the candidate goes. Cells with the fewest
 //!    candidates are tried first, so the usual case is a bivalue cell whose other digit is
 //!    then a naked single.
-//! 2. **Search trial.** When no single assumption breaks under singles, assume a candidate
-//!    and search exhaustively beneath it (singles after every assumption, branching on the
-//!    cell with the fewest candidates). If no branch reaches a full grid, the candidate is
-//!    impossible. This is complete: in a puzzle with one solution every false candidate
-//!    fails this way, and of two candidates of one cell at most one is true, so trying both
-//!    digits of the first undecided cell always removes one. The step states how many
-//!    assumptions the refutation took and how deep it went.
+//! 2. **Deeper trial.** When no single assumption breaks under singles, assume a candidate,
+//!    and when singles stall, branch on the cell with the fewest candidates, propagating
+//!    singles after every assumption. If every branch ends in a contradiction the first
+//!    assumption is impossible. Only the cells with the fewest candidates are assumed
+//!    (usually bivalue cells, where a refutation leaves a single), at rising depth limits
+//!    (iterative deepening), so the refutation reported is among the shallowest. At full
+//!    depth this is an exhaustive search, hence complete: in a puzzle with one solution
+//!    every false candidate fails, and each of those cells holds at least one. The step states how many assumptions the refutation took and how
+//!    deep it went.
 //!
 //! Nothing here relies on the puzzle being unique: a candidate is removed only when no
 //! completion of the grid contains it. On a grid with several solutions where every
@@ -51,19 +53,38 @@ pub fn trial(c: &Candidates) -> Option<Step> {
             return Some(step(cell, digit, detail));
         }
     }
-    for &(cell, digit) in &order {
-        let mut s = c.clone();
-        s.place(cell, digit);
-        let mut stats = SearchStats::default();
-        if !has_solution(s, 1, &mut stats) {
-            let detail = format!(
-                "assume {cell}={digit}: all {} branch{} of a trial search (up to {} assumption{} deep) end in a contradiction",
-                stats.nodes,
-                if stats.nodes == 1 { "" } else { "es" },
-                stats.depth,
-                if stats.depth == 1 { "" } else { "s" },
-            );
-            return Some(step(cell, digit, detail));
+    // Deeper trials, shallowest first: a refutation at depth `k` branches on at most
+    // `k - 1` further assumptions below the first. Only the cells with the fewest
+    // candidates are tried: refuting a digit there (usually of a bivalue cell, which then
+    // becomes a single) is worth the effort, and at full depth one of their digits always
+    // falls in a puzzle with one solution. Once no candidate is left undecided at some
+    // depth, every one extends to a solution and nothing can go.
+    let fewest = order.first().map_or(0, |&(x, _)| c.get(x).len());
+    let narrow: Vec<(Cell, Digit)> = order
+        .iter()
+        .copied()
+        .filter(|&(x, _)| c.get(x).len() == fewest)
+        .collect();
+    for depth in 2..=81 {
+        let mut undecided = false;
+        for &(cell, digit) in &narrow {
+            let mut s = c.clone();
+            s.place(cell, digit);
+            let mut stats = SearchStats::default();
+            match refute(s, depth, 1, &mut stats) {
+                Verdict::Refuted => {
+                    let detail = format!(
+                        "assume {cell}={digit}: singles stall, and all {} branches below it (at most {} assumptions deep) end in a contradiction",
+                        stats.nodes, stats.depth,
+                    );
+                    return Some(step(cell, digit, detail));
+                }
+                Verdict::Open => undecided = true,
+                Verdict::Consistent => {}
+            }
+        }
+        if !undecided {
+            break;
         }
     }
     None
@@ -153,23 +174,41 @@ struct SearchStats {
     depth: usize,
 }
 
-/// Whether singles plus exhaustive branching from `s` reach a full, valid grid.
-fn has_solution(mut s: Candidates, depth: usize, stats: &mut SearchStats) -> bool {
+/// The outcome of a depth-limited trial search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    /// Every branch ends in a contradiction.
+    Refuted,
+    /// Some branch reached the depth limit undecided.
+    Open,
+    /// Some branch reached a full, valid grid.
+    Consistent,
+}
+
+/// Propagates singles from `s`, then branches on the cell with the fewest candidates, at
+/// most `limit` assumptions deep in all (`depth` made so far).
+fn refute(mut s: Candidates, limit: usize, depth: usize, stats: &mut SearchStats) -> Verdict {
     stats.nodes += 1;
     stats.depth = stats.depth.max(depth);
     let mut placed = 0;
     match propagate(&mut s, &mut placed) {
-        Outcome::Contradiction(_) => false,
-        Outcome::Solved => s.grid().conflict().is_none(),
+        Outcome::Contradiction(_) => Verdict::Refuted,
+        Outcome::Solved if s.grid().conflict().is_none() => Verdict::Consistent,
+        Outcome::Solved => Verdict::Refuted,
+        Outcome::Stalled if depth >= limit => Verdict::Open,
         Outcome::Stalled => {
             let Some(cell) = branch_cell(&s) else {
-                return false;
+                return Verdict::Refuted;
             };
-            s.get(cell).iter().any(|d| {
+            for d in s.get(cell).iter() {
                 let mut t = s.clone();
                 t.place(cell, d);
-                has_solution(t, depth + 1, stats)
-            })
+                match refute(t, limit, depth + 1, stats) {
+                    Verdict::Refuted => {}
+                    other => return other,
+                }
+            }
+            Verdict::Refuted
         }
     }
 }
@@ -254,7 +293,27 @@ mod tests {
     }
 
     #[test]
-    fn search_trial_is_used_when_singles_cannot_refute() {
+    fn deeper_trial_when_no_single_assumption_breaks() {
+        // After r4c7<>9 no candidate of the Inkala grid breaks under singles alone.
+        let mut c = from_line(INKALA_2012);
+        c.eliminate(cell(4, 7), d(9));
+        for &(x, dg) in &trial_order(&c) {
+            let mut s = c.clone();
+            s.place(x, dg);
+            let mut placed = 0;
+            assert!(!matches!(
+                propagate(&mut s, &mut placed),
+                Outcome::Contradiction(_)
+            ));
+        }
+        let s = trial(&c).expect("a deeper trial");
+        assert!(s.detail.contains("singles stall"), "{}", s.detail);
+        let (x, dg) = s.eliminations[0];
+        assert_ne!(INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0', dg.get());
+    }
+
+    #[test]
+    fn exhaustive_trial_decides_candidates_exactly() {
         // The search trial decides candidates exactly: true ones have a completion, false
         // ones do not.
         let c = from_line(INKALA_2012);
@@ -263,7 +322,13 @@ mod tests {
             s.place(x, dg);
             let mut stats = SearchStats::default();
             let truth = INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0' == dg.get();
-            assert_eq!(has_solution(s, 1, &mut stats), truth, "{x}={dg}");
+            let verdict = refute(s, 81, 1, &mut stats);
+            let want = if truth {
+                Verdict::Consistent
+            } else {
+                Verdict::Refuted
+            };
+            assert_eq!(verdict, want, "{x}={dg}");
             assert!(stats.nodes >= 1);
         }
     }
