@@ -139,6 +139,9 @@ pub(crate) struct State {
     seen: [u32; 27],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
+    /// Digits (bit `d`) whose words the band logic changed since the stack logic last ran
+    /// on them: the stack logic of any other digit would find nothing new.
+    stack_dirty: u32,
 }
 
 /// Runs `$body` with `$i` bound to each constant word index 0..27, unrolled, so that the
@@ -193,6 +196,7 @@ impl State {
             cand,
             seen: [BAND; 27],
             unsolved: filled.map(|f| BAND & !f),
+            stack_dirty: 0x1ff,
         })
     }
 
@@ -249,6 +253,7 @@ impl State {
         let y = x & MINIROW_CELLS[allowed];
         self.cand[I] = y;
         self.seen[I] = y;
+        self.stack_dirty |= 1 << d;
         let cols = (y | y >> 9 | y >> 18) & 0x1ff;
         let locked = !LOCKED_COLUMNS[cols as usize];
         self.cand[3 * d + (b + 1) % 3] &= locked;
@@ -374,7 +379,11 @@ impl State {
             if changed {
                 continue;
             }
-            for d in 0..if NO_STACK { 0 } else { 9 } {
+            let mut digits = self.stack_dirty;
+            self.stack_dirty = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 if !self.update_stacks(d, &mut changed) {
                     return false;
                 }
@@ -432,7 +441,6 @@ impl State {
         with
     }
 }
-const NO_STACK: bool = false;
 
 #[cfg(test)]
 mod tests {
