@@ -394,11 +394,18 @@ impl State {
         }
     }
 
-    /// The candidate to branch on: a digit of a cell with the fewest candidates (two when
-    /// any cell has two), as `(digit, band, bit)`. Only called on an unsolved state.
+    /// Where to branch: a cell with the fewest candidates (two when any cell has two; the
+    /// first such cell, since looking for a better one costs more than it saves). Only
+    /// called on an unsolved state.
     #[inline(always)]
-    pub(crate) fn branch(&self) -> (usize, usize, u32) {
-        let mut best = (0, 0, 0);
+    pub(crate) fn branch(&self) -> Branch {
+        let mut best = Branch {
+            digit: 0,
+            other: NONE,
+            band: 0,
+            bit: 0,
+        };
+        let mut fewest = u32::MAX;
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -410,36 +417,71 @@ impl State {
             let pairs = two & !three & self.unsolved[b];
             if pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
-                return (self.first_digit(b, bit), b, bit);
+                let digit = self.next_digit(b, bit, 0);
+                let other = self.next_digit(b, bit, digit + 1);
+                return Branch {
+                    digit,
+                    other,
+                    band: b,
+                    bit,
+                };
             }
-            if best.2 == 0 {
-                let rest = self.unsolved[b];
-                if rest != 0 {
-                    let bit = rest & rest.wrapping_neg();
-                    best = (self.first_digit(b, bit), b, bit);
+            let rest = self.unsolved[b];
+            if rest != 0 {
+                // No pair in this band: weigh its first unsolved cell.
+                let bit = rest & rest.wrapping_neg();
+                let n = (0..9)
+                    .filter(|&d| self.cand[3 * d + b] & bit != 0)
+                    .count() as u32;
+                if n < fewest {
+                    fewest = n;
+                    best = Branch {
+                        digit: self.next_digit(b, bit, 0),
+                        other: NONE,
+                        band: b,
+                        bit,
+                    };
                 }
             }
         }
         best
     }
 
-    /// The smallest digit still possible in cell `bit` of band `b`.
+    /// The smallest digit from `from` on still possible in cell `bit` of band `b`.
     #[inline(always)]
-    fn first_digit(&self, b: usize, bit: u32) -> usize {
-        (0..9)
+    fn next_digit(&self, b: usize, bit: u32, from: usize) -> usize {
+        (from..9)
             .find(|&d| self.cand[3 * d + b] & bit != 0)
-            .unwrap_or(0)
+            .unwrap_or(NONE)
     }
 
-    /// Splits the search on `(d, b, bit)`: `self` keeps the branch without it, the returned
-    /// state has it placed (to be completed by its propagation).
+    /// Splits the search: `self` keeps the branch without the digit (with the cell's other
+    /// digit placed when it had two), the returned state has the digit placed (each to be
+    /// completed by its propagation).
     #[inline(always)]
-    pub(crate) fn split(&mut self, (d, b, bit): (usize, usize, u32)) -> State {
+    pub(crate) fn split(&mut self, at: Branch) -> State {
         let mut with = *self;
-        self.eliminate(d, b, bit);
-        with.insert(d, b, bit);
+        with.insert(at.digit, at.band, at.bit);
+        self.eliminate(at.digit, at.band, at.bit);
+        if at.other != NONE {
+            self.insert(at.other, at.band, at.bit);
+        }
         with
     }
+}
+
+/// "No digit" in [`Branch::other`].
+const NONE: usize = 9;
+
+/// A branch point chosen by [`State::branch`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Branch {
+    /// The digit tried first.
+    digit: usize,
+    /// The cell's only other digit, or [`NONE`] when it has more.
+    other: usize,
+    band: usize,
+    bit: u32,
 }
 
 #[cfg(test)]
