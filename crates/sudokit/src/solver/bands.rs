@@ -114,9 +114,10 @@ static LOCKED_COLUMNS: [u32; 512] = {
 };
 
 /// For cell `pos` of a band (0..27): the other cells of its row, box and column within the
-/// band, i.e. what a placement there removes from its own digit's word.
-static BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
+/// band, i.e. what a placement there removes from its own digit's word. Padded to 32
+/// entries so that an index masked to five bits needs no bounds check.
+static BAND_PEERS: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut pos = 0;
     while pos < 27 {
         let (r, c) = (pos / 9, pos % 9);
@@ -183,7 +184,7 @@ impl State {
                 let mut peers = cols[(b + 1) % 3] | cols[(b + 2) % 3];
                 let mut bits = g[b];
                 while bits != 0 {
-                    peers |= BAND_PEERS[bits.trailing_zeros() as usize];
+                    peers |= BAND_PEERS[bits.trailing_zeros() as usize & 31];
                     bits &= bits - 1;
                 }
                 if g[b] & peers != 0 {
@@ -226,7 +227,7 @@ impl State {
     /// about to be propagated. The caller checks that `d` is still possible there.
     #[inline(always)]
     fn insert(&mut self, d: usize, b: usize, bit: u32) {
-        self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize];
+        self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize & 31];
     }
 
     /// Removes digit `d` from the cell `bit` of band `b`.
@@ -243,10 +244,11 @@ impl State {
     fn update_band<const I: usize>(&mut self, stats: &mut Stats) -> bool {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let occupied = MINIROWS[(x & 0x1ff) as usize] as usize
-            | (MINIROWS[((x >> 9) & 0x1ff) as usize] as usize) << 3
-            | (MINIROWS[(x >> 18) as usize] as usize) << 6;
-        let allowed = PERMS[occupied] as usize;
+        // The masks keep every index provably in range, so no bounds checks are emitted.
+        let occupied = (MINIROWS[(x & 0x1ff) as usize] as usize & 7)
+            | (MINIROWS[((x >> 9) & 0x1ff) as usize] as usize & 7) << 3
+            | (MINIROWS[((x >> 18) & 0x1ff) as usize] as usize & 7) << 6;
+        let allowed = PERMS[occupied] as usize & 0x1ff;
         if allowed == 0 {
             return false;
         }
