@@ -85,13 +85,7 @@ pub fn count(puzzle: &Grid, limit: usize) -> Outcome {
         return outcome;
     }
     let mut search = Search::new(puzzle);
-    while let Some(grid) = search.next_solution() {
-        outcome.solution.get_or_insert(grid);
-        outcome.count += 1;
-        if outcome.count == limit {
-            break;
-        }
-    }
+    outcome.count = search.find(limit, &mut outcome.solution);
     outcome.stats = search.stats;
     outcome
 }
@@ -161,6 +155,15 @@ impl Search {
     /// answer) the search runs in a copy of the engine compiled for them, which turns the
     /// bit manipulation into single instructions; elsewhere in the portable copy.
     fn next_solution(&mut self) -> Option<Grid> {
+        let mut grid = None;
+        self.find(1, &mut grid);
+        grid
+    }
+
+    /// Searches on until `want` more solutions are found or the tree is exhausted, and
+    /// returns how many were found; `first` receives the first of them. Only that one is
+    /// read back into a grid: counting the others costs nothing more.
+    fn find(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("bmi2")
             && std::is_x86_feature_detected!("bmi1")
@@ -168,28 +171,29 @@ impl Search {
             && std::is_x86_feature_detected!("avx2")
         {
             // SAFETY: the features the function is compiled for were just detected.
-            return unsafe { self.next_solution_x86() };
+            return unsafe { self.find_x86(want, first) };
         }
-        self.run()
+        self.run(want, first)
     }
 
     /// [`Search::run`] compiled for the instruction set extensions of recent x86-64 cores.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-    unsafe fn next_solution_x86(&mut self) -> Option<Grid> {
-        self.run()
+    unsafe fn find_x86(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+        self.run(want, first)
     }
 
     /// The search itself, inlined into each compiled copy.
     #[inline(always)]
-    fn run(&mut self) -> Option<Grid> {
+    fn run(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+        let mut found = 0;
         if let Some(puzzle) = self.puzzle.take() {
             if let Some(root) = State::new(&puzzle) {
                 self.stack[0].write(root);
                 self.len = 1;
             }
         }
-        while self.len > 0 {
+        while self.len > 0 && found < want {
             let top = self.len - 1;
             // SAFETY: `top < len`, and `stack[..len]` is initialised (struct invariant).
             let state = unsafe { self.stack[top].assume_init_mut() };
@@ -199,7 +203,11 @@ impl Search {
             }
             if state.is_solved() {
                 self.len -= 1;
-                return Some(state.grid());
+                if found == 0 {
+                    *first = Some(state.grid());
+                }
+                found += 1;
+                continue;
             }
             self.stats.guesses += 1;
             let choice = state.branch();
@@ -209,7 +217,7 @@ impl Search {
             self.stack[top + 1].write(child);
             self.len += 1;
         }
-        None
+        found
     }
 }
 
