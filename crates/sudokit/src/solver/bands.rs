@@ -163,12 +163,16 @@ impl State {
     /// every other digit. Propagation then starts from there.
     #[inline(always)]
     pub(crate) fn new(grid: &Grid) -> Option<State> {
-        let mut givens = [0u32; 27];
-        for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 {
-                givens[3 * (v as usize - 1) + i / 27] |= 1 << (i % 27);
+        // Branch-free: empty cells land in the scratch words 0..3, digit `v` in `3 * v + band`
+        // (at most 29: a grid's values are at most 9; the mask only spares a bounds check).
+        let mut all = [0u32; 32];
+        for (b, band) in grid.values().chunks_exact(27).enumerate() {
+            for (pos, &v) in band.iter().enumerate() {
+                all[(3 * v as usize + b) & 31] |= 1 << pos;
             }
         }
+        let mut givens = [0u32; 27];
+        givens.copy_from_slice(&all[3..30]);
         let mut filled = [0u32; 3];
         for (i, &g) in givens.iter().enumerate() {
             filled[i % 3] |= g;
