@@ -8,7 +8,8 @@
 //! by chunk so that both see the same load.
 //! Before timing, every solution is checked with `is_solution_of` and every count against
 //! the crate's; `SUDOKIT_BENCH_VERIFY=1` also checks counts and unique solutions against
-//! `sudokit::solver::reference` (slow on the hardest files).
+//! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
+//! only the first N puzzles of each file (for profiling under valgrind).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -80,6 +81,7 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
+    let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
     let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
     let dir = data_dir();
     if !dir.is_dir() {
@@ -100,7 +102,8 @@ fn main() {
         let path = dir.join(name);
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let puzzles = read_puzzles(&text);
+        let mut puzzles = read_puzzles(&text);
+        puzzles.truncate(limit);
         let theirs: Vec<sudoku::Sudoku> = puzzles
             .iter()
             .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
