@@ -213,13 +213,26 @@ impl State {
     /// The grid of placed digits (0 for cells not yet placed).
     pub(crate) fn grid(&self) -> Grid {
         let mut values = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut bits = self.cand[3 * d + b] & !self.unsolved[b];
-                while bits != 0 {
-                    values[27 * b + bits.trailing_zeros() as usize] = d as u8 + 1;
-                    bits &= bits - 1;
+        for (b, band) in values.chunks_exact_mut(27).enumerate() {
+            // Bit planes of the digit values: plane `k` holds the placed cells whose digit
+            // has bit `k` set (a placed cell keeps only its digit's bit).
+            let placed = !self.unsolved[b];
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let w = self.cand[3 * d + b] & placed;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 != 0 {
+                        *plane |= w;
+                    }
                 }
+            }
+            // Eight cells at a time, each plane's bits spread to one byte per cell.
+            for (chunk, out) in band.chunks_mut(8).enumerate() {
+                let mut bytes = 0u64;
+                for (k, plane) in planes.iter().enumerate() {
+                    bytes |= spread_bits((plane >> (8 * chunk)) as u8) << k;
+                }
+                out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
             }
         }
         Grid::from_values(values).unwrap_or(Grid::EMPTY)
@@ -476,6 +489,15 @@ impl State {
     }
 }
 
+/// Bit `i` of `x` moved to bit 0 of byte `i`: the byte is copied to all eight lanes, lane
+/// `i` keeps only bit `i`, and adding 0x7f carries any set bit to the lane's top bit.
+#[inline(always)]
+fn spread_bits(x: u8) -> u64 {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let kept = (x as u64 * LANES) & 0x8040_2010_0804_0201;
+    ((kept + 0x7f7f_7f7f_7f7f_7f7f) >> 7) & LANES
+}
+
 /// "No digit" in [`Branch::other`].
 const NONE: usize = 9;
 
@@ -517,6 +539,13 @@ mod tests {
         // Columns 0 and 1 in the first box: not locked; column 4 alone in the second: locked.
         assert_eq!(LOCKED_COLUMNS[0b000_010_011], col_mask(4));
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 2 + 4);
+    }
+
+    #[test]
+    fn bits_spread_to_bytes() {
+        assert_eq!(spread_bits(0), 0);
+        assert_eq!(spread_bits(0xff), 0x0101_0101_0101_0101);
+        assert_eq!(spread_bits(0b1000_0101), 0x0100_0000_0001_0001);
     }
 
     #[test]
