@@ -321,21 +321,42 @@ impl State {
     /// gives the hidden singles of columns and the box–column interactions; `false` on a
     /// contradiction. Returns through `changed` whether any word narrowed.
     #[inline(always)]
-    fn update_stacks(&mut self, d: usize, changed: &mut bool) -> bool {
+    fn update_stacks<const BMI2: bool>(&mut self, d: usize, changed: &mut bool) -> bool {
         let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
         let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
         let mut keep = [0u32; 3];
-        for s in 0..3 {
-            let sh = 3 * s;
-            let occupied =
-                ((cols[0] >> sh) & 7) | ((cols[1] >> sh) & 7) << 3 | ((cols[2] >> sh) & 7) << 6;
-            let allowed = PERMS[occupied as usize] as u32;
-            if allowed == 0 {
-                return false;
+        #[cfg(target_arch = "x86_64")]
+        if BMI2 {
+            use std::arch::x86_64::{_pdep_u32, _pext_u32};
+            // The same with the matrices gathered and scattered by single instructions.
+            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let mut kept = 0;
+            for s in 0..3 {
+                let mask = 0o007_007_007 << (3 * s);
+                // SAFETY: `BMI2` is only set in the copy of the engine compiled for BMI2,
+                // which runs only where the processor has it.
+                let occupied = unsafe { _pext_u32(all, mask) } & 0x1ff;
+                let allowed = PERMS[occupied as usize] as u32;
+                if allowed == 0 {
+                    return false;
+                }
+                kept |= unsafe { _pdep_u32(allowed, mask) };
             }
-            keep[0] |= (allowed & 7) << sh;
-            keep[1] |= ((allowed >> 3) & 7) << sh;
-            keep[2] |= ((allowed >> 6) & 7) << sh;
+            keep = [kept & 0x1ff, (kept >> 9) & 0x1ff, (kept >> 18) & 0x1ff];
+        }
+        if !BMI2 {
+            for s in 0..3 {
+                let sh = 3 * s;
+                let occupied =
+                    ((cols[0] >> sh) & 7) | ((cols[1] >> sh) & 7) << 3 | ((cols[2] >> sh) & 7) << 6;
+                let allowed = PERMS[occupied as usize] as u32;
+                if allowed == 0 {
+                    return false;
+                }
+                keep[0] |= (allowed & 7) << sh;
+                keep[1] |= ((allowed >> 3) & 7) << sh;
+                keep[2] |= ((allowed >> 6) & 7) << sh;
+            }
         }
         for b in 0..3 {
             if cols[b] & !keep[b] != 0 {
@@ -381,9 +402,10 @@ impl State {
         true
     }
 
-    /// Propagates to a fixed point; `false` when the state has no solution.
+    /// Propagates to a fixed point; `false` when the state has no solution. `BMI2` may only
+    /// be set where the processor has BMI2 (then PEXT/PDEP serve the stack logic).
     #[inline(always)]
-    pub(crate) fn propagate(&mut self, stats: &mut Stats) -> bool {
+    pub(crate) fn propagate<const BMI2: bool>(&mut self, stats: &mut Stats) -> bool {
         loop {
             if !self.sweep(stats) {
                 return false;
@@ -403,7 +425,7 @@ impl State {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if !self.update_stacks(d, &mut changed) {
+                if !self.update_stacks::<BMI2>(d, &mut changed) {
                     return false;
                 }
             }
@@ -449,9 +471,7 @@ impl State {
             if rest != 0 {
                 // No pair in this band: weigh its first unsolved cell.
                 let bit = rest & rest.wrapping_neg();
-                let n = (0..9)
-                    .filter(|&d| self.cand[3 * d + b] & bit != 0)
-                    .count() as u32;
+                let n = (0..9).filter(|&d| self.cand[3 * d + b] & bit != 0).count() as u32;
                 if n < fewest {
                     fewest = n;
                     best = Branch {

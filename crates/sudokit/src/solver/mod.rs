@@ -173,19 +173,20 @@ impl Search {
             // SAFETY: the features the function is compiled for were just detected.
             return unsafe { self.find_x86(want, first) };
         }
-        self.run(want, first)
+        self.run::<false>(want, first)
     }
 
     /// [`Search::run`] compiled for the instruction set extensions of recent x86-64 cores.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
     unsafe fn find_x86(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
-        self.run(want, first)
+        self.run::<true>(want, first)
     }
 
-    /// The search itself, inlined into each compiled copy.
+    /// The search itself, inlined into each compiled copy; `BMI2` only in the copy
+    /// compiled for it.
     #[inline(always)]
-    fn run(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+    fn run<const BMI2: bool>(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
         let mut found = 0;
         if let Some(puzzle) = self.puzzle.take() {
             if let Some(root) = State::new(&puzzle) {
@@ -197,7 +198,7 @@ impl Search {
             let top = self.len - 1;
             // SAFETY: `top < len`, and `stack[..len]` is initialised (struct invariant).
             let state = unsafe { self.stack[top].assume_init_mut() };
-            if !state.propagate(&mut self.stats) {
+            if !state.propagate::<BMI2>(&mut self.stats) {
                 self.len -= 1;
                 continue;
             }
