@@ -371,23 +371,18 @@ impl State {
     fn naked_singles(&mut self, placed: &mut bool) -> bool {
         // Counted for the three bands at once (lane = band), which vectorises.
         let (mut ones, mut twos) = ([0u32; 3], [0u32; 3]);
-        for d in 0..9 {
-            for b in 0..3 {
-                let x = self.cand[3 * d + b];
-                twos[b] |= ones[b] & x;
-                ones[b] |= x;
+        for words in self.cand.chunks_exact(3) {
+            for ((one, two), &x) in ones.iter_mut().zip(&mut twos).zip(words) {
+                *two |= *one & x;
+                *one |= x;
             }
         }
-        let mut empty = 0;
-        for b in 0..3 {
-            empty |= self.unsolved[b] & !ones[b];
-        }
+        let empty = (0..3).fold(0, |acc, b| acc | (self.unsolved[b] & !ones[b]));
         if empty != 0 {
             return false;
         }
-        for b in 0..3 {
-            let unsolved = self.unsolved[b];
-            let mut singles = unsolved & !twos[b];
+        for (b, two) in twos.into_iter().enumerate() {
+            let mut singles = self.unsolved[b] & !two;
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= singles - 1;
