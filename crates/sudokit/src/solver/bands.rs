@@ -7,10 +7,16 @@
 //! exactly one minirow per row and one per box of the band: a permutation matrix. A 512-entry
 //! table maps the set of still-occupied minirows to the union of the permutations it still
 //! contains, which gives in one lookup the box–line interactions (pointing and claiming along
-//! rows), the hidden singles of rows and boxes, and the contradictions of the band. The same
-//! table applied to a stack (three bands × the three columns of a box column) gives the
-//! vertical interactions and the hidden singles of columns. Naked singles come from counting
-//! candidates across the nine digits with bitwise adders.
+//! rows), the hidden singles of rows and boxes, and the contradictions of the band; a box
+//! confined to one column clears that column from the other two bands. The same table
+//! applied to a stack (three bands × the three columns of a box column) gives the vertical
+//! interactions and the hidden singles of columns; it runs only when the band logic and the
+//! naked singles stall, on the digits whose words changed, and only on open grids. Naked
+//! singles come from counting candidates across the nine digits with bitwise adders.
+//!
+//! The band logic runs on a word when it differs from the copy the logic last left
+//! (`seen`), in an unrolled sweep over the 27 words; placing a naked single or a branch digit
+//! only clears its peers within the band, and the band logic completes the placement.
 //!
 //! A placed digit keeps its bit in its own digit's word and loses it from every other digit's
 //! word, so the solution is read back from the words once every cell is placed.

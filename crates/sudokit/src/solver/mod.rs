@@ -2,10 +2,18 @@
 //!
 //! The engine keeps, for each digit and each band of three rows, a 27-bit word of the cells
 //! where the digit may still go, and propagates with table lookups: hidden singles and
-//! box–line interactions in rows, columns and boxes, naked singles by bitwise counting. When
-//! propagation stalls it branches on a cell with the fewest candidates (almost always two):
-//! one branch places the cell's smallest candidate, the other removes it. The search is
-//! depth-first over a fixed-size stack of states, so it never allocates.
+//! box–line interactions in rows and boxes, pointing along columns, naked singles by bitwise
+//! counting, and, while the grid is still open (45 or more empty cells), hidden singles of
+//! columns and the remaining box–column interactions. When propagation stalls it branches on
+//! the first cell with the fewest candidates (almost always two): one branch places the
+//! cell's smallest candidate, the other removes it (placing the other one of a pair). The
+//! search is depth-first over a fixed-size stack of states, so it never allocates.
+//!
+//! On x86-64 processors with BMI1/BMI2/POPCNT/AVX2, detected at run time, the search runs
+//! in a copy compiled for those extensions, which also gathers minirows and stack matrices
+//! with PEXT/PDEP; elsewhere a portable copy gives the same results (the tests check both).
+//!
+//! Grids whose givens clash (two equal digits in a house) simply have no solution.
 //!
 //! ```
 //! use sudokit::{solver, Grid};
@@ -22,7 +30,7 @@
 //! assert_eq!(solver::solve(&puzzle), outcome.solution);
 //! ```
 //!
-//! [`reference`] holds a deliberately simple backtracking solver that the tests and the
+//! [`reference`](mod@reference) holds a deliberately simple backtracking solver that the tests and the
 //! benchmark use as an independent check.
 
 mod bands;
