@@ -411,6 +411,11 @@ impl State {
     /// be set where the processor has BMI2 (then PEXT/PDEP serve the stack logic).
     #[inline(always)]
     pub(crate) fn propagate<const BMI2: bool>(&mut self, stats: &mut Stats) -> bool {
+        let min_open = if stats.guesses >= HARD_GUESSES {
+            STACK_LOGIC_MIN_OPEN_HARD
+        } else {
+            STACK_LOGIC_MIN_OPEN
+        };
         loop {
             if !self.sweep::<BMI2>(stats) {
                 return false;
@@ -428,7 +433,7 @@ impl State {
             // The stack logic pays on open grids (17-clue puzzles, the top of hard searches)
             // and costs more than the branches it saves on nearly full ones.
             let open: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
-            if open < STACK_LOGIC_MIN_OPEN {
+            if open < min_open {
                 return true;
             }
             let mut digits = self.stack_dirty;
@@ -546,9 +551,17 @@ fn minirows<const BMI2: bool>(x: u32) -> usize {
         | (MINIROWS[((x >> 18) & 0x1ff) as usize] as usize & 7) << 6
 }
 
-/// Below this many unsolved cells, propagation skips the stack logic (measured on the
-/// benchmark files: 35 favours the hardest puzzles, 50 the nearly full multi-solution ones).
+/// Below this many unsolved cells, propagation skips the stack logic: on nearly full grids
+/// it costs more than the branches it saves (measured on the benchmark files: the nearly
+/// full multi-solution puzzles want 50, the hardest ones 35).
 const STACK_LOGIC_MIN_OPEN: u32 = 45;
+
+/// Once a search has branched this often, the puzzle has shown itself hard, and the stack
+/// logic runs down to [`STACK_LOGIC_MIN_OPEN_HARD`] unsolved cells instead.
+const HARD_GUESSES: u64 = 16;
+
+/// See [`HARD_GUESSES`].
+const STACK_LOGIC_MIN_OPEN_HARD: u32 = 35;
 
 /// "No digit" in [`Branch::other`].
 const NONE: usize = 9;

@@ -3,8 +3,9 @@
 //! The engine keeps, for each digit and each band of three rows, a 27-bit word of the cells
 //! where the digit may still go, and propagates with table lookups: hidden singles and
 //! box–line interactions in rows and boxes, pointing along columns, naked singles by bitwise
-//! counting, and, while the grid is still open (45 or more empty cells), hidden singles of
-//! columns and the remaining box–column interactions. When propagation stalls it branches on
+//! counting, and, while the grid is still open (45 or more empty cells, 35 once the search
+//! has shown the puzzle hard), hidden singles of columns and the remaining box–column
+//! interactions. When propagation stalls it branches on
 //! the first cell with the fewest candidates (almost always two): one branch places the
 //! cell's smallest candidate, the other removes it (placing the other one of a pair). The
 //! search is depth-first over a fixed-size stack of states, so it never allocates.
