@@ -168,17 +168,8 @@ impl State {
     /// The givens are applied in bulk: each digit loses its givens' peers, each given cell
     /// every other digit. Propagation then starts from there.
     #[inline(always)]
-    pub(crate) fn new(grid: &Grid) -> Option<State> {
-        // Branch-free: empty cells land in the scratch words 0..3, digit `v` in `3 * v + band`
-        // (at most 29: a grid's values are at most 9; the mask only spares a bounds check).
-        let mut all = [0u32; 32];
-        for (b, band) in grid.values().chunks_exact(27).enumerate() {
-            for (pos, &v) in band.iter().enumerate() {
-                all[(3 * v as usize + b) & 31] |= 1 << pos;
-            }
-        }
-        let mut givens = [0u32; 27];
-        givens.copy_from_slice(&all[3..30]);
+    pub(crate) fn new<const X86: bool>(grid: &Grid) -> Option<State> {
+        let givens = givens::<X86>(grid);
         let mut filled = [0u32; 3];
         for (i, &g) in givens.iter().enumerate() {
             filled[i % 3] |= g;
@@ -264,10 +255,10 @@ impl State {
     /// a box of this band is confined to, and places the hidden singles (rows left with one
     /// cell); `false` on a contradiction.
     #[inline(always)]
-    fn update_band<const I: usize, const BMI2: bool>(&mut self, stats: &mut Stats) -> bool {
+    fn update_band<const I: usize, const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let occupied = minirows::<BMI2>(x);
+        let occupied = minirows::<X86>(x);
         let allowed = PERMS[occupied] as usize & 0x1ff;
         if allowed == 0 {
             return false;
@@ -302,13 +293,13 @@ impl State {
     /// Runs the band logic on every word that changed, until none does; `false` on a
     /// contradiction.
     #[inline(always)]
-    fn sweep<const BMI2: bool>(&mut self, stats: &mut Stats) -> bool {
+    fn sweep<const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         loop {
             let mut changed = false;
             each_word!(I => {
                 if self.cand[I] != self.seen[I] {
                     changed = true;
-                    if !self.update_band::<I, BMI2>(stats) {
+                    if !self.update_band::<I, X86>(stats) {
                         return false;
                     }
                 }
@@ -324,20 +315,20 @@ impl State {
     /// gives the hidden singles of columns and the box–column interactions; `false` on a
     /// contradiction. Returns through `changed` whether any word narrowed.
     #[inline(always)]
-    fn update_stacks<const BMI2: bool>(&mut self, d: usize, changed: &mut bool) -> bool {
+    fn update_stacks<const X86: bool>(&mut self, d: usize, changed: &mut bool) -> bool {
         let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
         let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
         let mut keep = [0u32; 3];
         #[cfg(target_arch = "x86_64")]
-        if BMI2 {
+        if X86 {
             use std::arch::x86_64::{_pdep_u32, _pext_u32};
             // The same with the matrices gathered and scattered by single instructions.
             let all = cols[0] | cols[1] << 9 | cols[2] << 18;
             let mut kept = 0;
             for s in 0..3 {
                 let mask = 0o007_007_007 << (3 * s);
-                // SAFETY: `BMI2` is only set in the copy of the engine compiled for BMI2,
-                // which runs only where the processor has it.
+                // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and
+                // more), which runs only where the processor has it.
                 let occupied = unsafe { _pext_u32(all, mask) } & 0x1ff;
                 let allowed = PERMS[occupied as usize] as u32;
                 if allowed == 0 {
@@ -347,7 +338,7 @@ impl State {
             }
             keep = [kept & 0x1ff, (kept >> 9) & 0x1ff, (kept >> 18) & 0x1ff];
         }
-        if !BMI2 {
+        if !X86 {
             for s in 0..3 {
                 let sh = 3 * s;
                 let occupied =
@@ -407,17 +398,18 @@ impl State {
         true
     }
 
-    /// Propagates to a fixed point; `false` when the state has no solution. `BMI2` may only
-    /// be set where the processor has BMI2 (then PEXT/PDEP serve the stack logic).
+    /// Propagates to a fixed point; `false` when the state has no solution. `X86` may only
+    /// be set in the copy compiled for (and run on) x86-64 with BMI1/BMI2/POPCNT/AVX2; then
+    /// PEXT/PDEP gather minirows and stack matrices.
     #[inline(always)]
-    pub(crate) fn propagate<const BMI2: bool>(&mut self, stats: &mut Stats) -> bool {
+    pub(crate) fn propagate<const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         let min_open = if stats.guesses >= HARD_GUESSES {
             STACK_LOGIC_MIN_OPEN_HARD
         } else {
             STACK_LOGIC_MIN_OPEN
         };
         loop {
-            if !self.sweep::<BMI2>(stats) {
+            if !self.sweep::<X86>(stats) {
                 return false;
             }
             if self.is_solved() {
@@ -441,7 +433,7 @@ impl State {
             while digits != 0 {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
-                if !self.update_stacks::<BMI2>(d, &mut changed) {
+                if !self.update_stacks::<X86>(d, &mut changed) {
                     return false;
                 }
             }
@@ -534,13 +526,50 @@ fn spread_bits(x: u8) -> u64 {
     ((kept + 0x7f7f_7f7f_7f7f_7f7f) >> 7) & LANES
 }
 
+/// The givens of `grid` as band words: index `3 * (digit - 1) + band`.
+#[inline(always)]
+fn givens<const X86: bool>(grid: &Grid) -> [u32; 27] {
+    let mut givens = [0u32; 27];
+    #[cfg(target_arch = "x86_64")]
+    if X86 {
+        use std::arch::x86_64::*;
+        let mut bytes = [0u8; 96];
+        bytes[..81].copy_from_slice(grid.values());
+        // SAFETY: `X86` is only set in the copy of the engine compiled for AVX2 (and more),
+        // which runs only where the processor has it; the loads stay within `bytes`.
+        unsafe {
+            let lanes = [0, 32, 64].map(|at| _mm256_loadu_si256(bytes[at..].as_ptr().cast()));
+            for (d, words) in givens.chunks_exact_mut(3).enumerate() {
+                let digit = _mm256_set1_epi8(d as i8 + 1);
+                let [a, b, c] =
+                    lanes.map(|l| _mm256_movemask_epi8(_mm256_cmpeq_epi8(l, digit)) as u32 as u128);
+                let cells = a | b << 32 | c << 64;
+                words[0] = cells as u32 & BAND;
+                words[1] = (cells >> 27) as u32 & BAND;
+                words[2] = (cells >> 54) as u32 & BAND;
+            }
+        }
+        return givens;
+    }
+    // Branch-free: empty cells land in the scratch words 0..3, digit `v` in `3 * v + band`
+    // (at most 29: a grid's values are at most 9; the mask only spares a bounds check).
+    let mut all = [0u32; 32];
+    for (b, band) in grid.values().chunks_exact(27).enumerate() {
+        for (pos, &v) in band.iter().enumerate() {
+            all[(3 * v as usize + b) & 31] |= 1 << pos;
+        }
+    }
+    givens.copy_from_slice(&all[3..30]);
+    givens
+}
+
 /// The 9-bit set of non-empty minirows of a band word (bit `3 * row + box`).
 #[inline(always)]
-fn minirows<const BMI2: bool>(x: u32) -> usize {
+fn minirows<const X86: bool>(x: u32) -> usize {
     #[cfg(target_arch = "x86_64")]
-    if BMI2 {
-        // SAFETY: `BMI2` is only set in the copy of the engine compiled for BMI2, which
-        // runs only where the processor has it.
+    if X86 {
+        // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and more),
+        // which runs only where the processor has it.
         return unsafe { std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) }
             as usize
             & 0x1ff;
@@ -620,10 +649,10 @@ mod tests {
         values[40] = 9;
         values[80] = 1;
         let grid = Grid::from_values(values).unwrap();
-        let state = State::new(&grid).unwrap();
+        let state = State::new::<false>(&grid).unwrap();
         assert_eq!(state.grid(), grid);
         assert!(!state.is_solved());
         values[76] = 1; // row 9 already holds a 1
-        assert!(State::new(&Grid::from_values(values).unwrap()).is_none());
+        assert!(State::new::<false>(&Grid::from_values(values).unwrap()).is_none());
     }
 }

@@ -192,13 +192,13 @@ impl Search {
         self.run::<true>(want, first)
     }
 
-    /// The search itself, inlined into each compiled copy; `BMI2` only in the copy
-    /// compiled for it.
+    /// The search itself, inlined into each compiled copy; `X86` only in the copy compiled
+    /// for BMI1/BMI2/POPCNT/AVX2.
     #[inline(always)]
-    fn run<const BMI2: bool>(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+    fn run<const X86: bool>(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
         let mut found = 0;
         if let Some(puzzle) = self.puzzle.take() {
-            if let Some(root) = State::new(&puzzle) {
+            if let Some(root) = State::new::<X86>(&puzzle) {
                 self.stack[0].write(root);
                 self.len = 1;
             }
@@ -207,7 +207,7 @@ impl Search {
             let top = self.len - 1;
             // SAFETY: `top < len`, and `stack[..len]` is initialised (struct invariant).
             let state = unsafe { self.stack[top].assume_init_mut() };
-            if !state.propagate::<BMI2>(&mut self.stats) {
+            if !state.propagate::<X86>(&mut self.stats) {
                 self.len -= 1;
                 continue;
             }
@@ -298,7 +298,7 @@ mod tests {
                 let (n, first, stats) = portable(&p, limit);
                 assert_eq!(n, reference::count(&p, limit), "{p}");
                 assert!(first.is_some_and(|s| s.is_solution_of(&p)));
-                // The detected copy (the BMI2 one on most x86-64 machines) finds the same
+                // The detected copy (the x86-64 one on most machines) finds the same
                 // solutions the same way.
                 let fast = count(&p, limit);
                 assert_eq!((fast.count, fast.solution, fast.stats), (n, first, stats));
