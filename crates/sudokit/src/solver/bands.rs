@@ -502,18 +502,16 @@ impl State {
             .unwrap_or(NONE)
     }
 
-    /// Splits the search: `self` keeps the branch without the digit (with the cell's other
-    /// digit placed when it had two), the returned state has the digit placed (each to be
-    /// completed by its propagation).
+    /// Splits the search: `with`, a copy of `self`, gets the digit placed; `self` keeps the
+    /// branch without it (with the cell's other digit placed when it had two). Each is to be
+    /// completed by its propagation.
     #[inline(always)]
-    pub(crate) fn split(&mut self, at: Branch) -> State {
-        let mut with = *self;
+    pub(crate) fn split(&mut self, at: Branch, with: &mut State) {
         with.insert(at.digit, at.band, at.bit);
         self.eliminate(at.digit, at.band, at.bit);
         if at.other != NONE {
             self.insert(at.other, at.band, at.bit);
         }
-        with
     }
 }
 

@@ -221,10 +221,14 @@ impl Search {
             }
             self.stats.guesses += 1;
             let choice = state.branch();
-            let child = state.split(choice);
             // Each state above another has one more cell placed (or about to be, by its
             // next propagation), so at most 81 levels plus the root exist: `top + 1 < DEPTH`.
-            self.stack[top + 1].write(child);
+            // The child is copied straight into its slot, then both are adjusted.
+            let (below, above) = self.stack.split_at_mut(top + 1);
+            // SAFETY: as above, `below[top]` is initialised.
+            let state = unsafe { below[top].assume_init_mut() };
+            let child = above[0].write(*state);
+            state.split(choice, child);
             self.len += 1;
         }
         found
