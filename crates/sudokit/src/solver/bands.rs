@@ -381,18 +381,19 @@ impl State {
         for (b, two) in twos.into_iter().enumerate() {
             let mut singles = self.unsolved[b] & !two;
             while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
+                let pos = singles.trailing_zeros();
                 singles &= singles - 1;
-                let mut d = 0;
-                while self.cand[3 * d + b] & bit == 0 {
-                    d += 1;
-                    if d == 9 {
-                        // Emptied by an earlier single of this pass.
-                        return false;
-                    }
+                // Found without a data-dependent loop.
+                let mut digits = 0;
+                for d in 0..9 {
+                    digits |= ((self.cand[3 * d + b] >> pos) & 1) << d;
+                }
+                if digits == 0 {
+                    // Emptied by an earlier single of this pass.
+                    return false;
                 }
                 *placed = true;
-                self.insert(d, b, bit);
+                self.insert(digits.trailing_zeros() as usize, b, 1 << pos);
             }
         }
         true
