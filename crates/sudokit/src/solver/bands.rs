@@ -383,11 +383,7 @@ impl State {
             while singles != 0 {
                 let pos = singles.trailing_zeros();
                 singles &= singles - 1;
-                // Found without a data-dependent loop.
-                let mut digits = 0;
-                for d in 0..9 {
-                    digits |= ((self.cand[3 * d + b] >> pos) & 1) << d;
-                }
+                let digits = self.digits_at(b, pos);
                 if digits == 0 {
                     // Emptied by an earlier single of this pass.
                     return false;
@@ -466,28 +462,27 @@ impl State {
             }
             let pairs = two & !three & self.unsolved[b];
             if pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                let digit = self.next_digit(b, bit, 0);
-                let other = self.next_digit(b, bit, digit + 1);
+                let pos = pairs.trailing_zeros();
+                let digits = self.digits_at(b, pos);
                 return Branch {
-                    digit,
-                    other,
+                    digit: digits.trailing_zeros() as usize,
+                    other: (digits & (digits - 1)).trailing_zeros() as usize,
                     band: b,
-                    bit,
+                    bit: 1 << pos,
                 };
             }
             let rest = self.unsolved[b];
             if rest != 0 {
                 // No pair in this band: weigh its first unsolved cell.
-                let bit = rest & rest.wrapping_neg();
-                let n = (0..9).filter(|&d| self.cand[3 * d + b] & bit != 0).count() as u32;
-                if n < fewest {
-                    fewest = n;
+                let pos = rest.trailing_zeros();
+                let digits = self.digits_at(b, pos);
+                if digits.count_ones() < fewest {
+                    fewest = digits.count_ones();
                     best = Branch {
-                        digit: self.next_digit(b, bit, 0),
+                        digit: (digits.trailing_zeros() as usize).min(NONE),
                         other: NONE,
                         band: b,
-                        bit,
+                        bit: 1 << pos,
                     };
                 }
             }
@@ -495,12 +490,15 @@ impl State {
         best
     }
 
-    /// The smallest digit from `from` on still possible in cell `bit` of band `b`.
+    /// The digits (bit `d`) still possible in cell `pos` of band `b`, gathered without a
+    /// data-dependent loop.
     #[inline(always)]
-    fn next_digit(&self, b: usize, bit: u32, from: usize) -> usize {
-        (from..9)
-            .find(|&d| self.cand[3 * d + b] & bit != 0)
-            .unwrap_or(NONE)
+    fn digits_at(&self, b: usize, pos: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[3 * d + b] >> pos) & 1) << d;
+        }
+        digits
     }
 
     /// Splits the search: `with`, a copy of `self`, gets the digit placed; `self` keeps the
