@@ -4,11 +4,12 @@
 //! (`SUDOKIT_DATA`, default `../shared/data` from the workspace root) with solution count up
 //! to 2, as a uniqueness check, with both solvers in the same run, and prints puzzles/s, the
 //! ratio and our guesses per puzzle. Each timing is the minimum over `SUDOKIT_BENCH_REPS`
-//! rounds (default 5), taken per chunk of 250 puzzles, with the two solvers alternating chunk
-//! by chunk so that both see the same load.
-//! Before timing, every solution is checked with `is_solution_of` and every count against
+//! rounds (default 5; files under 2000 puzzles get proportionally more), taken per chunk of
+//! 250 puzzles, with the two solvers alternating chunk by chunk so that both see the same
+//! load. Before timing, every solution is checked with `is_solution_of` and every count against
 //! the crate's; `SUDOKIT_BENCH_VERIFY=1` also checks counts and unique solutions against
-//! `sudokit::solver::reference` (slow on the hardest files).
+//! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
+//! only the first N puzzles of each file (for profiling under valgrind).
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -80,6 +81,7 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
+    let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
     let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
     let dir = data_dir();
     if !dir.is_dir() {
@@ -100,7 +102,8 @@ fn main() {
         let path = dir.join(name);
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let puzzles = read_puzzles(&text);
+        let mut puzzles = read_puzzles(&text);
+        puzzles.truncate(limit);
         let theirs: Vec<sudoku::Sudoku> = puzzles
             .iter()
             .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
@@ -142,7 +145,9 @@ fn main() {
         let chunk = CHUNK.min(puzzles.len()).max(1);
         let chunks = puzzles.len().div_ceil(chunk);
         let mut best = vec![(Duration::MAX, Duration::MAX); chunks];
-        for _ in 0..reps {
+        // Small files get proportionally more rounds, so every timing covers enough work.
+        let rounds = reps * (2000 / puzzles.len().max(1)).max(1);
+        for _ in 0..rounds {
             for (k, (ps, ts)) in puzzles.chunks(chunk).zip(theirs.chunks(chunk)).enumerate() {
                 let start = Instant::now();
                 for p in ps {

@@ -7,10 +7,16 @@
 //! exactly one minirow per row and one per box of the band: a permutation matrix. A 512-entry
 //! table maps the set of still-occupied minirows to the union of the permutations it still
 //! contains, which gives in one lookup the box–line interactions (pointing and claiming along
-//! rows), the hidden singles of rows and boxes, and the contradictions of the band. The same
-//! table applied to a stack (three bands × the three columns of a box column) gives the
-//! vertical interactions and the hidden singles of columns. Naked singles come from counting
-//! candidates across the nine digits with bitwise adders.
+//! rows), the hidden singles of rows and boxes, and the contradictions of the band; a box
+//! confined to one column clears that column from the other two bands. The same table
+//! applied to a stack (three bands × the three columns of a box column) gives the vertical
+//! interactions and the hidden singles of columns; it runs only when the band logic and the
+//! naked singles stall, on the digits whose words changed, and only on open grids. Naked
+//! singles come from counting candidates across the nine digits with bitwise adders.
+//!
+//! The band logic runs on a word when it differs from the copy the logic last left
+//! (`seen`), in an unrolled sweep over the 27 words; placing a naked single or a branch digit
+//! only clears its peers within the band, and the band logic completes the placement.
 //!
 //! A placed digit keeps its bit in its own digit's word and loses it from every other digit's
 //! word, so the solution is read back from the words once every cell is placed.
@@ -114,9 +120,10 @@ static LOCKED_COLUMNS: [u32; 512] = {
 };
 
 /// For cell `pos` of a band (0..27): the other cells of its row, box and column within the
-/// band, i.e. what a placement there removes from its own digit's word.
-static BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
+/// band, i.e. what a placement there removes from its own digit's word. Padded to 32
+/// entries so that an index masked to five bits needs no bounds check.
+static BAND_PEERS: [u32; 32] = {
+    let mut t = [0u32; 32];
     let mut pos = 0;
     while pos < 27 {
         let (r, c) = (pos / 9, pos % 9);
@@ -139,6 +146,9 @@ pub(crate) struct State {
     seen: [u32; 27],
     /// Per band, the cells not yet placed.
     unsolved: [u32; 3],
+    /// Digits (bit `d`) whose words the band logic changed since the stack logic last ran
+    /// on them: the stack logic of any other digit would find nothing new.
+    stack_dirty: u32,
 }
 
 /// Runs `$body` with `$i` bound to each constant word index 0..27, unrolled, so that the
@@ -158,13 +168,8 @@ impl State {
     /// The givens are applied in bulk: each digit loses its givens' peers, each given cell
     /// every other digit. Propagation then starts from there.
     #[inline(always)]
-    pub(crate) fn new(grid: &Grid) -> Option<State> {
-        let mut givens = [0u32; 27];
-        for (i, &v) in grid.values().iter().enumerate() {
-            if v != 0 {
-                givens[3 * (v as usize - 1) + i / 27] |= 1 << (i % 27);
-            }
-        }
+    pub(crate) fn new<const X86: bool>(grid: &Grid) -> Option<State> {
+        let givens = givens::<X86>(grid);
         let mut filled = [0u32; 3];
         for (i, &g) in givens.iter().enumerate() {
             filled[i % 3] |= g;
@@ -180,7 +185,7 @@ impl State {
                 let mut peers = cols[(b + 1) % 3] | cols[(b + 2) % 3];
                 let mut bits = g[b];
                 while bits != 0 {
-                    peers |= BAND_PEERS[bits.trailing_zeros() as usize];
+                    peers |= BAND_PEERS[bits.trailing_zeros() as usize & 31];
                     bits &= bits - 1;
                 }
                 if g[b] & peers != 0 {
@@ -193,6 +198,7 @@ impl State {
             cand,
             seen: [BAND; 27],
             unsolved: filled.map(|f| BAND & !f),
+            stack_dirty: 0x1ff,
         })
     }
 
@@ -204,13 +210,26 @@ impl State {
     /// The grid of placed digits (0 for cells not yet placed).
     pub(crate) fn grid(&self) -> Grid {
         let mut values = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut bits = self.cand[3 * d + b] & !self.unsolved[b];
-                while bits != 0 {
-                    values[27 * b + bits.trailing_zeros() as usize] = d as u8 + 1;
-                    bits &= bits - 1;
+        for (b, band) in values.chunks_exact_mut(27).enumerate() {
+            // Bit planes of the digit values: plane `k` holds the placed cells whose digit
+            // has bit `k` set (a placed cell keeps only its digit's bit).
+            let placed = !self.unsolved[b];
+            let mut planes = [0u32; 4];
+            for d in 0..9 {
+                let w = self.cand[3 * d + b] & placed;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 != 0 {
+                        *plane |= w;
+                    }
                 }
+            }
+            // Eight cells at a time, each plane's bits spread to one byte per cell.
+            for (chunk, out) in band.chunks_mut(8).enumerate() {
+                let mut bytes = 0u64;
+                for (k, plane) in planes.iter().enumerate() {
+                    bytes |= spread_bits((plane >> (8 * chunk)) as u8) << k;
+                }
+                out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
             }
         }
         Grid::from_values(values).unwrap_or(Grid::EMPTY)
@@ -222,7 +241,7 @@ impl State {
     /// about to be propagated. The caller checks that `d` is still possible there.
     #[inline(always)]
     fn insert(&mut self, d: usize, b: usize, bit: u32) {
-        self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize];
+        self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize & 31];
     }
 
     /// Removes digit `d` from the cell `bit` of band `b`.
@@ -236,19 +255,18 @@ impl State {
     /// a box of this band is confined to, and places the hidden singles (rows left with one
     /// cell); `false` on a contradiction.
     #[inline(always)]
-    fn update_band<const I: usize>(&mut self, stats: &mut Stats) -> bool {
+    fn update_band<const I: usize, const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
-        let occupied = MINIROWS[(x & 0x1ff) as usize] as usize
-            | (MINIROWS[((x >> 9) & 0x1ff) as usize] as usize) << 3
-            | (MINIROWS[(x >> 18) as usize] as usize) << 6;
-        let allowed = PERMS[occupied] as usize;
+        let occupied = minirows::<X86>(x);
+        let allowed = PERMS[occupied] as usize & 0x1ff;
         if allowed == 0 {
             return false;
         }
         let y = x & MINIROW_CELLS[allowed];
         self.cand[I] = y;
         self.seen[I] = y;
+        self.stack_dirty |= 1 << d;
         let cols = (y | y >> 9 | y >> 18) & 0x1ff;
         let locked = !LOCKED_COLUMNS[cols as usize];
         self.cand[3 * d + (b + 1) % 3] &= locked;
@@ -275,13 +293,13 @@ impl State {
     /// Runs the band logic on every word that changed, until none does; `false` on a
     /// contradiction.
     #[inline(always)]
-    fn sweep(&mut self, stats: &mut Stats) -> bool {
+    fn sweep<const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         loop {
             let mut changed = false;
             each_word!(I => {
                 if self.cand[I] != self.seen[I] {
                     changed = true;
-                    if !self.update_band::<I>(stats) {
+                    if !self.update_band::<I, X86>(stats) {
                         return false;
                     }
                 }
@@ -297,21 +315,42 @@ impl State {
     /// gives the hidden singles of columns and the box–column interactions; `false` on a
     /// contradiction. Returns through `changed` whether any word narrowed.
     #[inline(always)]
-    fn update_stacks(&mut self, d: usize, changed: &mut bool) -> bool {
+    fn update_stacks<const X86: bool>(&mut self, d: usize, changed: &mut bool) -> bool {
         let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
         let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
         let mut keep = [0u32; 3];
-        for s in 0..3 {
-            let sh = 3 * s;
-            let occupied =
-                ((cols[0] >> sh) & 7) | ((cols[1] >> sh) & 7) << 3 | ((cols[2] >> sh) & 7) << 6;
-            let allowed = PERMS[occupied as usize] as u32;
-            if allowed == 0 {
-                return false;
+        #[cfg(target_arch = "x86_64")]
+        if X86 {
+            use std::arch::x86_64::{_pdep_u32, _pext_u32};
+            // The same with the matrices gathered and scattered by single instructions.
+            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+            let mut kept = 0;
+            for s in 0..3 {
+                let mask = 0o007_007_007 << (3 * s);
+                // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and
+                // more), which runs only where the processor has it.
+                let occupied = unsafe { _pext_u32(all, mask) } & 0x1ff;
+                let allowed = PERMS[occupied as usize] as u32;
+                if allowed == 0 {
+                    return false;
+                }
+                kept |= unsafe { _pdep_u32(allowed, mask) };
             }
-            keep[0] |= (allowed & 7) << sh;
-            keep[1] |= ((allowed >> 3) & 7) << sh;
-            keep[2] |= ((allowed >> 6) & 7) << sh;
+            keep = [kept & 0x1ff, (kept >> 9) & 0x1ff, (kept >> 18) & 0x1ff];
+        }
+        if !X86 {
+            for s in 0..3 {
+                let sh = 3 * s;
+                let occupied =
+                    ((cols[0] >> sh) & 7) | ((cols[1] >> sh) & 7) << 3 | ((cols[2] >> sh) & 7) << 6;
+                let allowed = PERMS[occupied as usize] as u32;
+                if allowed == 0 {
+                    return false;
+                }
+                keep[0] |= (allowed & 7) << sh;
+                keep[1] |= ((allowed >> 3) & 7) << sh;
+                keep[2] |= ((allowed >> 6) & 7) << sh;
+            }
         }
         for b in 0..3 {
             if cols[b] & !keep[b] != 0 {
@@ -327,41 +366,47 @@ impl State {
     /// candidates, or two singles clashing). Returns through `placed` whether any was placed.
     #[inline(always)]
     fn naked_singles(&mut self, placed: &mut bool) -> bool {
-        for b in 0..3 {
-            let (mut one, mut two) = (0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[3 * d + b];
-                two |= one & x;
-                one |= x;
+        // Counted for the three bands at once (lane = band), which vectorises.
+        let (mut ones, mut twos) = ([0u32; 3], [0u32; 3]);
+        for words in self.cand.chunks_exact(3) {
+            for ((one, two), &x) in ones.iter_mut().zip(&mut twos).zip(words) {
+                *two |= *one & x;
+                *one |= x;
             }
-            let unsolved = self.unsolved[b];
-            if unsolved & !one != 0 {
-                return false;
-            }
-            let mut singles = unsolved & !two;
+        }
+        let empty = (0..3).fold(0, |acc, b| acc | (self.unsolved[b] & !ones[b]));
+        if empty != 0 {
+            return false;
+        }
+        for (b, two) in twos.into_iter().enumerate() {
+            let mut singles = self.unsolved[b] & !two;
             while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
+                let pos = singles.trailing_zeros();
                 singles &= singles - 1;
-                let mut d = 0;
-                while self.cand[3 * d + b] & bit == 0 {
-                    d += 1;
-                    if d == 9 {
-                        // Emptied by an earlier single of this pass.
-                        return false;
-                    }
+                let digits = self.digits_at(b, pos);
+                if digits == 0 {
+                    // Emptied by an earlier single of this pass.
+                    return false;
                 }
                 *placed = true;
-                self.insert(d, b, bit);
+                self.insert(digits.trailing_zeros() as usize, b, 1 << pos);
             }
         }
         true
     }
 
-    /// Propagates to a fixed point; `false` when the state has no solution.
+    /// Propagates to a fixed point; `false` when the state has no solution. `X86` may only
+    /// be set in the copy compiled for (and run on) x86-64 with BMI1/BMI2/POPCNT/AVX2; then
+    /// PEXT/PDEP gather minirows and stack matrices.
     #[inline(always)]
-    pub(crate) fn propagate(&mut self, stats: &mut Stats) -> bool {
+    pub(crate) fn propagate<const X86: bool>(&mut self, stats: &mut Stats) -> bool {
+        let min_open = if stats.guesses >= HARD_GUESSES {
+            STACK_LOGIC_MIN_OPEN_HARD
+        } else {
+            STACK_LOGIC_MIN_OPEN
+        };
         loop {
-            if !self.sweep(stats) {
+            if !self.sweep::<X86>(stats) {
                 return false;
             }
             if self.is_solved() {
@@ -374,8 +419,18 @@ impl State {
             if changed {
                 continue;
             }
-            for d in 0..if NO_STACK { 0 } else { 9 } {
-                if !self.update_stacks(d, &mut changed) {
+            // The stack logic pays on open grids (17-clue puzzles, the top of hard searches)
+            // and costs more than the branches it saves on nearly full ones.
+            let open: u32 = self.unsolved.iter().map(|u| u.count_ones()).sum();
+            if open < min_open {
+                return true;
+            }
+            let mut digits = self.stack_dirty;
+            self.stack_dirty = 0;
+            while digits != 0 {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                if !self.update_stacks::<X86>(d, &mut changed) {
                     return false;
                 }
             }
@@ -385,11 +440,18 @@ impl State {
         }
     }
 
-    /// The candidate to branch on: a digit of a cell with the fewest candidates (two when
-    /// any cell has two), as `(digit, band, bit)`. Only called on an unsolved state.
+    /// Where to branch: a cell with the fewest candidates (two when any cell has two; the
+    /// first such cell, since looking for a better one costs more than it saves). Only
+    /// called on an unsolved state.
     #[inline(always)]
-    pub(crate) fn branch(&self) -> (usize, usize, u32) {
-        let mut best = (0, 0, 0);
+    pub(crate) fn branch(&self) -> Branch {
+        let mut best = Branch {
+            digit: 0,
+            other: NONE,
+            band: 0,
+            bit: 0,
+        };
+        let mut fewest = u32::MAX;
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -400,39 +462,146 @@ impl State {
             }
             let pairs = two & !three & self.unsolved[b];
             if pairs != 0 {
-                let bit = pairs & pairs.wrapping_neg();
-                return (self.first_digit(b, bit), b, bit);
+                let pos = pairs.trailing_zeros();
+                let digits = self.digits_at(b, pos);
+                return Branch {
+                    digit: digits.trailing_zeros() as usize,
+                    other: (digits & (digits - 1)).trailing_zeros() as usize,
+                    band: b,
+                    bit: 1 << pos,
+                };
             }
-            if best.2 == 0 {
-                let rest = self.unsolved[b];
-                if rest != 0 {
-                    let bit = rest & rest.wrapping_neg();
-                    best = (self.first_digit(b, bit), b, bit);
+            let rest = self.unsolved[b];
+            if rest != 0 {
+                // No pair in this band: weigh its first unsolved cell.
+                let pos = rest.trailing_zeros();
+                let digits = self.digits_at(b, pos);
+                if digits.count_ones() < fewest {
+                    fewest = digits.count_ones();
+                    best = Branch {
+                        digit: (digits.trailing_zeros() as usize).min(NONE),
+                        other: NONE,
+                        band: b,
+                        bit: 1 << pos,
+                    };
                 }
             }
         }
         best
     }
 
-    /// The smallest digit still possible in cell `bit` of band `b`.
+    /// The digits (bit `d`) still possible in cell `pos` of band `b`, gathered without a
+    /// data-dependent loop.
     #[inline(always)]
-    fn first_digit(&self, b: usize, bit: u32) -> usize {
-        (0..9)
-            .find(|&d| self.cand[3 * d + b] & bit != 0)
-            .unwrap_or(0)
+    fn digits_at(&self, b: usize, pos: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[3 * d + b] >> pos) & 1) << d;
+        }
+        digits
     }
 
-    /// Splits the search on `(d, b, bit)`: `self` keeps the branch without it, the returned
-    /// state has it placed (to be completed by its propagation).
+    /// Splits the search: `with`, a copy of `self`, gets the digit placed; `self` keeps the
+    /// branch without it (with the cell's other digit placed when it had two). Each is to be
+    /// completed by its propagation.
     #[inline(always)]
-    pub(crate) fn split(&mut self, (d, b, bit): (usize, usize, u32)) -> State {
-        let mut with = *self;
-        self.eliminate(d, b, bit);
-        with.insert(d, b, bit);
-        with
+    pub(crate) fn split(&mut self, at: Branch, with: &mut State) {
+        with.insert(at.digit, at.band, at.bit);
+        self.eliminate(at.digit, at.band, at.bit);
+        if at.other != NONE {
+            self.insert(at.other, at.band, at.bit);
+        }
     }
 }
-const NO_STACK: bool = false;
+
+/// Bit `i` of `x` moved to bit 0 of byte `i`: the byte is copied to all eight lanes, lane
+/// `i` keeps only bit `i`, and adding 0x7f carries any set bit to the lane's top bit.
+#[inline(always)]
+fn spread_bits(x: u8) -> u64 {
+    const LANES: u64 = 0x0101_0101_0101_0101;
+    let kept = (x as u64 * LANES) & 0x8040_2010_0804_0201;
+    ((kept + 0x7f7f_7f7f_7f7f_7f7f) >> 7) & LANES
+}
+
+/// The givens of `grid` as band words: index `3 * (digit - 1) + band`.
+#[inline(always)]
+fn givens<const X86: bool>(grid: &Grid) -> [u32; 27] {
+    let mut givens = [0u32; 27];
+    #[cfg(target_arch = "x86_64")]
+    if X86 {
+        use std::arch::x86_64::*;
+        let mut bytes = [0u8; 96];
+        bytes[..81].copy_from_slice(grid.values());
+        // SAFETY: `X86` is only set in the copy of the engine compiled for AVX2 (and more),
+        // which runs only where the processor has it; the loads stay within `bytes`.
+        unsafe {
+            let lanes = [0, 32, 64].map(|at| _mm256_loadu_si256(bytes[at..].as_ptr().cast()));
+            for (d, words) in givens.chunks_exact_mut(3).enumerate() {
+                let digit = _mm256_set1_epi8(d as i8 + 1);
+                let [a, b, c] =
+                    lanes.map(|l| _mm256_movemask_epi8(_mm256_cmpeq_epi8(l, digit)) as u32 as u128);
+                let cells = a | b << 32 | c << 64;
+                words[0] = cells as u32 & BAND;
+                words[1] = (cells >> 27) as u32 & BAND;
+                words[2] = (cells >> 54) as u32 & BAND;
+            }
+        }
+        return givens;
+    }
+    // Branch-free: empty cells land in the scratch words 0..3, digit `v` in `3 * v + band`
+    // (at most 29: a grid's values are at most 9; the mask only spares a bounds check).
+    let mut all = [0u32; 32];
+    for (b, band) in grid.values().chunks_exact(27).enumerate() {
+        for (pos, &v) in band.iter().enumerate() {
+            all[(3 * v as usize + b) & 31] |= 1 << pos;
+        }
+    }
+    givens.copy_from_slice(&all[3..30]);
+    givens
+}
+
+/// The 9-bit set of non-empty minirows of a band word (bit `3 * row + box`).
+#[inline(always)]
+fn minirows<const X86: bool>(x: u32) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if X86 {
+        // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and more),
+        // which runs only where the processor has it.
+        return unsafe { std::arch::x86_64::_pext_u32(x | x >> 1 | x >> 2, 0o111_111_111) }
+            as usize
+            & 0x1ff;
+    }
+    // The masks keep every index provably in range, so no bounds checks are emitted.
+    (MINIROWS[(x & 0x1ff) as usize] as usize & 7)
+        | (MINIROWS[((x >> 9) & 0x1ff) as usize] as usize & 7) << 3
+        | (MINIROWS[((x >> 18) & 0x1ff) as usize] as usize & 7) << 6
+}
+
+/// Below this many unsolved cells, propagation skips the stack logic: on nearly full grids
+/// it costs more than the branches it saves (measured on the benchmark files: the nearly
+/// full multi-solution puzzles want 50, the hardest ones 35).
+const STACK_LOGIC_MIN_OPEN: u32 = 45;
+
+/// Once a search has branched this often, the puzzle has shown itself hard, and the stack
+/// logic runs down to [`STACK_LOGIC_MIN_OPEN_HARD`] unsolved cells instead.
+const HARD_GUESSES: u64 = 16;
+
+/// See [`HARD_GUESSES`].
+const STACK_LOGIC_MIN_OPEN_HARD: u32 = 35;
+
+/// "No digit" in [`Branch::other`].
+const NONE: usize = 9;
+
+/// A branch point chosen by [`State::branch`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Branch {
+    /// The digit tried first.
+    digit: usize,
+    /// The cell's only other digit, or [`NONE`] when it has more.
+    other: usize,
+    band: usize,
+    bit: u32,
+}
 
 #[cfg(test)]
 mod tests {
@@ -464,16 +633,23 @@ mod tests {
     }
 
     #[test]
+    fn bits_spread_to_bytes() {
+        assert_eq!(spread_bits(0), 0);
+        assert_eq!(spread_bits(0xff), 0x0101_0101_0101_0101);
+        assert_eq!(spread_bits(0b1000_0101), 0x0100_0000_0001_0001);
+    }
+
+    #[test]
     fn givens_are_read_and_clashes_refused() {
         let mut values = [0u8; 81];
         values[0] = 3;
         values[40] = 9;
         values[80] = 1;
         let grid = Grid::from_values(values).unwrap();
-        let state = State::new(&grid).unwrap();
+        let state = State::new::<false>(&grid).unwrap();
         assert_eq!(state.grid(), grid);
         assert!(!state.is_solved());
         values[76] = 1; // row 9 already holds a 1
-        assert!(State::new(&Grid::from_values(values).unwrap()).is_none());
+        assert!(State::new::<false>(&Grid::from_values(values).unwrap()).is_none());
     }
 }

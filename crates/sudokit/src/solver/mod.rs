@@ -2,10 +2,19 @@
 //!
 //! The engine keeps, for each digit and each band of three rows, a 27-bit word of the cells
 //! where the digit may still go, and propagates with table lookups: hidden singles and
-//! box–line interactions in rows, columns and boxes, naked singles by bitwise counting. When
-//! propagation stalls it branches on a cell with the fewest candidates (almost always two):
-//! one branch places the cell's smallest candidate, the other removes it. The search is
-//! depth-first over a fixed-size stack of states, so it never allocates.
+//! box–line interactions in rows and boxes, pointing along columns, naked singles by bitwise
+//! counting, and, while the grid is still open (45 or more empty cells, 35 once the search
+//! has shown the puzzle hard), hidden singles of columns and the remaining box–column
+//! interactions. When propagation stalls it branches on
+//! the first cell with the fewest candidates (almost always two): one branch places the
+//! cell's smallest candidate, the other removes it (placing the other one of a pair). The
+//! search is depth-first over a fixed-size stack of states, so it never allocates.
+//!
+//! On x86-64 processors with BMI1/BMI2/POPCNT/AVX2, detected at run time, the search runs
+//! in a copy compiled for those extensions, which also gathers minirows and stack matrices
+//! with PEXT/PDEP; elsewhere a portable copy gives the same results (the tests check both).
+//!
+//! Grids whose givens clash (two equal digits in a house) simply have no solution.
 //!
 //! ```
 //! use sudokit::{solver, Grid};
@@ -22,7 +31,7 @@
 //! assert_eq!(solver::solve(&puzzle), outcome.solution);
 //! ```
 //!
-//! [`reference`] holds a deliberately simple backtracking solver that the tests and the
+//! [`reference`](mod@reference) holds a deliberately simple backtracking solver that the tests and the
 //! benchmark use as an independent check.
 
 mod bands;
@@ -85,13 +94,7 @@ pub fn count(puzzle: &Grid, limit: usize) -> Outcome {
         return outcome;
     }
     let mut search = Search::new(puzzle);
-    while let Some(grid) = search.next_solution() {
-        outcome.solution.get_or_insert(grid);
-        outcome.count += 1;
-        if outcome.count == limit {
-            break;
-        }
-    }
+    outcome.count = search.find(limit, &mut outcome.solution);
     outcome.stats = search.stats;
     outcome
 }
@@ -161,6 +164,15 @@ impl Search {
     /// answer) the search runs in a copy of the engine compiled for them, which turns the
     /// bit manipulation into single instructions; elsewhere in the portable copy.
     fn next_solution(&mut self) -> Option<Grid> {
+        let mut grid = None;
+        self.find(1, &mut grid);
+        grid
+    }
+
+    /// Searches on until `want` more solutions are found or the tree is exhausted, and
+    /// returns how many were found; `first` receives the first of them. Only that one is
+    /// read back into a grid: counting the others costs nothing more.
+    fn find(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("bmi2")
             && std::is_x86_feature_detected!("bmi1")
@@ -168,48 +180,58 @@ impl Search {
             && std::is_x86_feature_detected!("avx2")
         {
             // SAFETY: the features the function is compiled for were just detected.
-            return unsafe { self.next_solution_x86() };
+            return unsafe { self.find_x86(want, first) };
         }
-        self.run()
+        self.run::<false>(want, first)
     }
 
     /// [`Search::run`] compiled for the instruction set extensions of recent x86-64 cores.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
-    unsafe fn next_solution_x86(&mut self) -> Option<Grid> {
-        self.run()
+    unsafe fn find_x86(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+        self.run::<true>(want, first)
     }
 
-    /// The search itself, inlined into each compiled copy.
+    /// The search itself, inlined into each compiled copy; `X86` only in the copy compiled
+    /// for BMI1/BMI2/POPCNT/AVX2.
     #[inline(always)]
-    fn run(&mut self) -> Option<Grid> {
+    fn run<const X86: bool>(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
+        let mut found = 0;
         if let Some(puzzle) = self.puzzle.take() {
-            if let Some(root) = State::new(&puzzle) {
+            if let Some(root) = State::new::<X86>(&puzzle) {
                 self.stack[0].write(root);
                 self.len = 1;
             }
         }
-        while self.len > 0 {
+        while self.len > 0 && found < want {
             let top = self.len - 1;
             // SAFETY: `top < len`, and `stack[..len]` is initialised (struct invariant).
             let state = unsafe { self.stack[top].assume_init_mut() };
-            if !state.propagate(&mut self.stats) {
+            if !state.propagate::<X86>(&mut self.stats) {
                 self.len -= 1;
                 continue;
             }
             if state.is_solved() {
                 self.len -= 1;
-                return Some(state.grid());
+                if found == 0 {
+                    *first = Some(state.grid());
+                }
+                found += 1;
+                continue;
             }
             self.stats.guesses += 1;
             let choice = state.branch();
-            let child = state.split(choice);
             // Each state above another has one more cell placed (or about to be, by its
             // next propagation), so at most 81 levels plus the root exist: `top + 1 < DEPTH`.
-            self.stack[top + 1].write(child);
+            // The child is copied straight into its slot, then both are adjusted.
+            let (below, above) = self.stack.split_at_mut(top + 1);
+            // SAFETY: as above, `below[top]` is initialised.
+            let state = unsafe { below[top].assume_init_mut() };
+            let child = above[0].write(*state);
+            state.split(choice, child);
             self.len += 1;
         }
-        None
+        found
     }
 }
 
@@ -254,6 +276,38 @@ mod tests {
         assert!(all.iter().all(|s| s.is_solution_of(&p)));
         assert_eq!(count(&p, 2).solution, Some(all[0]));
         assert_eq!(solve(&p), Some(all[0]));
+    }
+
+    /// Runs the portable copy of the engine, whatever the processor.
+    fn portable(p: &Grid, limit: usize) -> (usize, Option<Grid>, Stats) {
+        let mut search = Search::new(p);
+        let mut first = None;
+        let n = search.run::<false>(limit, &mut first);
+        (n, first, search.stats)
+    }
+
+    #[test]
+    fn both_compiled_copies_agree_with_the_reference() {
+        let puzzles = [
+            // Inkala 2012, a 17-clue puzzle, the crate example, two solutions, the empty grid.
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "...7.....1...........43.2..........6...5.9.........418....81.....2....5..4....3..",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            TWO,
+            "",
+        ];
+        for line in puzzles {
+            let p = grid(&line.replace(char::is_whitespace, ""));
+            for limit in [1, 2, 3] {
+                let (n, first, stats) = portable(&p, limit);
+                assert_eq!(n, reference::count(&p, limit), "{p}");
+                assert!(first.is_some_and(|s| s.is_solution_of(&p)));
+                // The detected copy (the x86-64 one on most machines) finds the same
+                // solutions the same way.
+                let fast = count(&p, limit);
+                assert_eq!((fast.count, fast.solution, fast.stats), (n, first, stats));
+            }
+        }
     }
 
     #[test]
