@@ -10,12 +10,14 @@
 //! `cargo bench --bench explain` runs every file in full; `SUDOKIT_BENCH_EVERY=N` takes every
 //! Nth puzzle of files over 10,000 puzzles, `SUDOKIT_BENCH_FILES=a,b` limits the files.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::time::Instant;
 
 use rayon::prelude::*;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{apply, Solver, TechniqueSet};
-use sudokit::parse::records;
 use sudokit::step::Technique;
 use sudokit::{solver, Grid};
 
@@ -75,9 +77,6 @@ fn explain(puzzle: &Grid, solution: &Grid) -> Run {
 }
 
 fn main() {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
     let every: usize = std::env::var("SUDOKIT_BENCH_EVERY")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -95,16 +94,7 @@ fn main() {
         {
             continue;
         }
-        let path = dir.join(name);
-        let file = std::fs::File::open(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; set SUDOKIT_DATA to the data folder",
-                path.display()
-            )
-        });
-        let mut puzzles: Vec<Grid> = records(std::io::BufReader::new(file))
-            .filter_map(|r| r.ok()?.puzzle.ok())
-            .collect();
+        let mut puzzles = common::load(name);
         if puzzles.len() > 10_000 && every > 1 {
             puzzles = puzzles.into_iter().step_by(every).collect();
         }

@@ -11,11 +11,13 @@
 //! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
 //! only the first N puzzles of each file (for profiling under valgrind).
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use sudokit::{solver, Grid};
+use sudokit::solver;
 
 const FILES: [&str; 6] = [
     "puzzles2_17_clue",
@@ -28,45 +30,6 @@ const FILES: [&str; 6] = [
 
 /// Puzzles per timed chunk.
 const CHUNK: usize = 250;
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKIT_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
-        PathBuf::from,
-    )
-}
-
-/// Puzzles of a file: 81-character lines (`.` or `0` blank), or Project Euler 96 blocks
-/// (`Grid NN` then nine lines of nine digits).
-fn read_puzzles(text: &str) -> Vec<Grid> {
-    fn cell(ch: u8) -> Option<u8> {
-        match ch {
-            b'1'..=b'9' => Some(ch - b'0'),
-            b'.' | b'0' => Some(0),
-            _ => None,
-        }
-    }
-    let grid = |cells: Vec<u8>| -> Grid {
-        let values: [u8; 81] = cells.try_into().expect("81 cells");
-        Grid::from_values(values).expect("digits 0-9")
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    if lines.first().is_some_and(|l| l.starts_with("Grid")) {
-        lines
-            .chunks(10)
-            .map(|block| {
-                let cells = block[1..].iter().flat_map(|l| l.trim().bytes());
-                grid(cells.map(|c| cell(c).expect("digit")).collect())
-            })
-            .collect()
-    } else {
-        lines
-            .iter()
-            .filter(|l| l.len() >= 81)
-            .map(|l| grid(l.bytes().take(81).map(|c| cell(c).expect("cell")).collect()))
-            .collect()
-    }
-}
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -83,14 +46,6 @@ fn main() {
     let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
     let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
     let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
-    let dir = data_dir();
-    if !dir.is_dir() {
-        eprintln!(
-            "data folder {} not found: set SUDOKIT_DATA to the folder holding the puzzle files",
-            dir.display()
-        );
-        std::process::exit(1);
-    }
     println!(
         "{:<34} {:>8} {:>12} {:>12} {:>7} {:>10} {:>10}",
         "file", "puzzles", "sudokit/s", "crate/s", "ratio", "guesses/p", "props/p"
@@ -99,10 +54,7 @@ fn main() {
         if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
             continue;
         }
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let mut puzzles = read_puzzles(&text);
+        let mut puzzles = common::load(name);
         puzzles.truncate(limit);
         let theirs: Vec<sudoku::Sudoku> = puzzles
             .iter()

@@ -9,19 +9,16 @@
 //! `puzzles3_magictour_top1465`; `SUDOKIT_BENCH_FILES=a,b` picks other files and
 //! `SUDOKIT_BENCH_EVERY=N` takes every Nth puzzle.
 
-use std::fs::File;
-use std::io::BufReader;
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::time::Instant;
 
 use sudokit::candidates::Candidates;
 use sudokit::logic::{apply, finder, TechniqueSet};
-use sudokit::parse::records;
 use sudokit::solver;
 
 fn main() {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
     let every: usize = std::env::var("SUDOKIT_BENCH_EVERY")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -30,17 +27,7 @@ fn main() {
         .unwrap_or_else(|_| "puzzles6_forum_hardest_1106,puzzles3_magictour_top1465".to_string());
     let set = TechniqueSet::all();
     for name in files.split(',') {
-        let path = dir.join(name);
-        let file = File::open(&path).unwrap_or_else(|e| {
-            panic!(
-                "{}: {e}; set SUDOKIT_DATA to the data folder",
-                path.display()
-            )
-        });
-        let puzzles: Vec<_> = records(BufReader::new(file))
-            .filter_map(|r| r.ok()?.puzzle.ok())
-            .step_by(every.max(1))
-            .collect();
+        let puzzles = common::load_every(name, every);
         let n = set.techniques().len();
         let (mut calls, mut found, mut nanos) = (vec![0u64; n], vec![0u64; n], vec![0u128; n]);
         let mut explained = 0;

@@ -8,42 +8,16 @@
 //! Data comes from `SUDOKIT_DATA` (default `../shared/data` next to the workspace). The big
 //! files are sampled so the test stays quick; `SUDOKIT_LOGIC_FULL=1` checks every puzzle.
 
+mod common;
+
+use common::load_every;
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::BufReader;
-use std::path::PathBuf;
 
 use sudokit::candidates::Candidates;
-use sudokit::grid::{Cell, Grid};
+use sudokit::grid::Cell;
 use sudokit::logic::{apply, finder, Solver, TechniqueSet, STANDARD_ORDER};
-use sudokit::parse::records;
 use sudokit::solver;
 use sudokit::step::Technique;
-
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
-        PathBuf::from,
-    );
-    assert!(
-        dir.is_dir(),
-        "puzzle data folder {} not found: set SUDOKIT_DATA to the folder holding puzzles2_17_clue etc.",
-        dir.display()
-    );
-    dir
-}
-
-/// Every `every`-th puzzle of a data file, in whatever layout the file uses.
-fn puzzles(name: &str, every: usize) -> Vec<Grid> {
-    let path = data_dir().join(name);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    records(BufReader::new(file))
-        .map(|r| r.expect("readable data file"))
-        // Header lines (the calibration file's column names) are records without a puzzle.
-        .filter_map(|r| r.puzzle.ok())
-        .step_by(every)
-        .collect()
-}
 
 /// The techniques of the pattern families (singles through finned fish and uniqueness):
 /// everything before coloring and chains in the standard order.
@@ -68,7 +42,7 @@ struct Outcome {
 fn check_file(name: &str, every: usize) -> Outcome {
     let full = std::env::var_os("SUDOKIT_LOGIC_FULL").is_some();
     let every = if full { 1 } else { every };
-    let all = puzzles(name, every);
+    let all = load_every(name, every);
     assert!(!all.is_empty(), "{name}: no puzzles read");
     let mut out = Outcome {
         puzzles: 0,
@@ -181,7 +155,7 @@ fn check_every_finder(name: &str, every: usize) -> usize {
     let full = std::env::var_os("SUDOKIT_LOGIC_FULL").is_some();
     let set = pattern_techniques();
     let mut checked = 0;
-    for grid in puzzles(name, if full { 1 } else { every }) {
+    for grid in load_every(name, if full { 1 } else { every }) {
         let outcome = solver::count(&grid, 2);
         let Some(solution) = outcome.solution else {
             continue;

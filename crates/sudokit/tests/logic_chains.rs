@@ -6,39 +6,15 @@
 //! The sample is every `n`-th puzzle so the suite stays fast; the `explain` benchmark runs
 //! whole files.
 
-use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::BufReader;
-use std::path::PathBuf;
+mod common;
 
-use sudokit::grid::{Cell, Grid};
+use common::load_every;
+use std::collections::BTreeMap;
+
+use sudokit::grid::Cell;
 use sudokit::logic::{Solver, TechniqueSet};
-use sudokit::parse::records;
 use sudokit::solver;
 use sudokit::step::Technique;
-
-/// The shared data folder; fails loudly when absent.
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
-    assert!(
-        dir.is_dir(),
-        "data folder {} not found: set SUDOKIT_DATA to the folder of the public puzzle collections",
-        dir.display()
-    );
-    dir
-}
-
-fn puzzles(name: &str, every: usize) -> Vec<Grid> {
-    let path = data_dir().join(name);
-    let file = File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    records(BufReader::new(file))
-        .map(|r| r.expect("readable data file"))
-        .step_by(every)
-        .map(|r| r.puzzle.expect("valid puzzle"))
-        .collect()
-}
 
 /// Every technique with a finder except forcing chains and nets, trial last: the families
 /// this suite is about, finishing every puzzle. (Forcing chains have their own tests and are
@@ -68,7 +44,7 @@ fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
     let solver = Solver::new(without_forcing()).unique(true);
     let mut used = BTreeMap::new();
     let mut checked = 0;
-    for puzzle in puzzles(name, every) {
+    for puzzle in load_every(name, every) {
         let outcome = solver::count(&puzzle, 2);
         if outcome.count != 1 {
             continue;
@@ -187,7 +163,7 @@ fn finders_stay_sound_on_randomly_thinned_grids() {
         seed
     };
     let mut found = BTreeMap::new();
-    for puzzle in puzzles("puzzles3_magictour_top1465", 15) {
+    for puzzle in load_every("puzzles3_magictour_top1465", 15) {
         let solution = solver::solve(&puzzle).expect("solvable");
         for variant in 0..6 {
             // Remove 30% or 60% of the false candidates.

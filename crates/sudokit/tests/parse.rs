@@ -1,5 +1,7 @@
 //! Every input format in, every error path out, and parse ∘ format = identity.
 
+mod common;
+
 use sudokit::error::ParseErrorKind;
 use sudokit::parse::{parse, records, Record};
 use sudokit::{format, Cell, Grid, House};
@@ -249,7 +251,7 @@ fn format_round_trips() {
 
 #[test]
 fn project_euler_96_data_file() {
-    let Some(dir) = data_dir() else { return };
+    let dir = common::data_dir();
     let text = std::fs::read_to_string(dir.join("p096_sudoku.txt"))
         .expect("p096_sudoku.txt in the data folder");
     let recs = read(&text);
@@ -260,7 +262,7 @@ fn project_euler_96_data_file() {
 
 #[test]
 fn every_data_file_parses_without_a_single_error() {
-    let Some(dir) = data_dir() else { return };
+    let dir = common::data_dir();
     let expected = [
         ("puzzles2_17_clue", 49_158),
         ("puzzles3_magictour_top1465", 1_465),
@@ -281,22 +283,6 @@ fn every_data_file_parses_without_a_single_error() {
         for r in &recs {
             assert!(r.puzzle.is_ok(), "{name}:{}: {:?}", r.line, r.puzzle);
         }
-    }
-}
-
-/// The shared data folder, or `None` with a loud notice when `SUDOKIT_DATA` is not set and the
-/// default location is absent (a checkout without `../shared`).
-fn data_dir() -> Option<std::path::PathBuf> {
-    let dir = std::env::var_os("SUDOKIT_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        panic!(
-            "data folder {} not found: set SUDOKIT_DATA to the folder of the public puzzle collections",
-            dir.display()
-        )
     }
 }
 

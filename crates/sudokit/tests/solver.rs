@@ -4,8 +4,10 @@
 //! files are sampled (every `STRIDE`th puzzle) so that the suite stays fast; the benchmark
 //! (`cargo bench --bench solve`) checks every puzzle.
 
+mod common;
+
+use common::{grid, load};
 use std::collections::HashSet;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
@@ -14,67 +16,6 @@ use sudokit::Grid;
 
 /// Sampling step for the files with thousands of puzzles.
 const STRIDE: usize = 97;
-
-fn data_dir() -> PathBuf {
-    let dir = std::env::var_os("SUDOKIT_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
-        PathBuf::from,
-    );
-    assert!(
-        dir.is_dir(),
-        "puzzle data folder {} not found: set SUDOKIT_DATA to the folder holding the shared \
-         puzzle files (puzzles2_17_clue, p096_sudoku.txt, ...)",
-        dir.display()
-    );
-    dir
-}
-
-fn read(name: &str) -> String {
-    let path = data_dir().join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
-
-fn grid_of(cells: impl Iterator<Item = u8>) -> Grid {
-    let values: Vec<u8> = cells
-        .map(|c| match c {
-            b'1'..=b'9' => c - b'0',
-            b'.' | b'0' => 0,
-            _ => panic!("unexpected cell {:?}", c as char),
-        })
-        .collect();
-    Grid::from_values(values.try_into().expect("81 cells")).expect("digits")
-}
-
-/// A file of 81-character lines.
-fn lines(name: &str) -> Vec<Grid> {
-    read(name)
-        .lines()
-        .filter(|l| l.len() >= 81)
-        .map(|l| grid_of(l.bytes().take(81)))
-        .collect()
-}
-
-/// A file holding one puzzle as nine rows.
-fn block(name: &str) -> Grid {
-    grid_of(read(name).lines().flat_map(|l| l.trim().bytes()))
-}
-
-/// Project Euler 96: `Grid NN` then nine rows of digits.
-fn euler() -> Vec<Grid> {
-    let text = read("p096_sudoku.txt");
-    let lines: Vec<&str> = text.lines().collect();
-    lines
-        .chunks(10)
-        .map(|c| {
-            assert!(c[0].starts_with("Grid"), "header {:?}", c[0]);
-            grid_of(c[1..].iter().flat_map(|l| l.trim().bytes()))
-        })
-        .collect()
-}
-
-fn parse_line(line: &str) -> Grid {
-    grid_of(line.bytes())
-}
 
 /// Checks the fast solver against the reference on one puzzle; returns the count.
 fn check_against_reference(p: &Grid, limit: usize) -> usize {
@@ -94,7 +35,7 @@ fn check_against_reference(p: &Grid, limit: usize) -> usize {
 
 #[test]
 fn project_euler_96() {
-    let puzzles = euler();
+    let puzzles = load("p096_sudoku.txt");
     assert_eq!(puzzles.len(), 50);
     let mut sum = 0;
     for p in &puzzles {
@@ -120,7 +61,7 @@ fn sampled_files_agree_with_the_reference() {
         ("puzzles6_forum_hardest_1106", 5),
         ("puzzles7_serg_benchmark", STRIDE),
     ] {
-        let puzzles = lines(name);
+        let puzzles = load(name);
         assert!(
             puzzles.len() > 300,
             "{name}: only {} puzzles",
@@ -148,7 +89,7 @@ fn sampled_files_agree_with_the_reference() {
 
 #[test]
 fn euler_and_single_puzzles_agree_with_the_reference() {
-    for p in euler() {
+    for p in load("p096_sudoku.txt") {
         check_against_reference(&p, 3);
     }
     for name in [
@@ -157,7 +98,7 @@ fn euler_and_single_puzzles_agree_with_the_reference() {
         "gosudoku_simple-01.txt",
         "gosudoku_simple-02.txt",
     ] {
-        assert_eq!(check_against_reference(&block(name), 2), 1, "{name}");
+        assert_eq!(check_against_reference(&load(name)[0], 2), 1, "{name}");
     }
 }
 
@@ -174,8 +115,8 @@ fn known_solutions_of_the_famous_puzzles() {
             "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
         ),
     ] {
-        let p = block(name);
-        let s = parse_line(solution);
+        let p = load(name)[0];
+        let s = grid(solution);
         assert_eq!(reference::solutions(&p, 2), vec![s], "{name}");
         assert_eq!(solver::solve(&p), Some(s), "{name}");
     }
@@ -183,7 +124,7 @@ fn known_solutions_of_the_famous_puzzles() {
 
 #[test]
 fn multi_solution_counts_and_enumeration_match_the_reference() {
-    let puzzles = lines("puzzles7_serg_benchmark");
+    let puzzles = load("puzzles7_serg_benchmark");
     let mut enumerated = 0;
     for (k, p) in puzzles.iter().step_by(STRIDE).enumerate() {
         if k % 3 == 0 {
@@ -220,7 +161,7 @@ fn edge_cases() {
     assert_eq!(outcome.stats.guesses, 0);
 
     // limit 0: nothing searched.
-    let p = euler()[0];
+    let p = load("p096_sudoku.txt")[0];
     let zero = solver::count(&p, 0);
     assert_eq!((zero.count, zero.solution), (0, None));
 
@@ -256,10 +197,10 @@ fn edge_cases() {
 #[test]
 fn stats_count_guesses_only_when_propagation_stalls() {
     // Euler grid 01 falls to singles alone; the hardest puzzles do not.
-    let easy = solver::count(&euler()[0], 2);
+    let easy = solver::count(&load("p096_sudoku.txt")[0], 2);
     assert_eq!(easy.stats.guesses, 0);
     assert!(easy.stats.propagations > 0);
-    let hard = solver::count(&block("inkala_2012.txt"), 2);
+    let hard = solver::count(&load("inkala_2012.txt")[0], 2);
     assert!(hard.stats.guesses > 0);
     let mut total = easy.stats;
     total += hard.stats;
@@ -329,12 +270,12 @@ fn transform() -> impl Strategy<Value = Transform> {
 fn sample_puzzles() -> &'static [Grid] {
     static SAMPLE: OnceLock<Vec<Grid>> = OnceLock::new();
     SAMPLE.get_or_init(|| {
-        let mut v: Vec<Grid> = lines("puzzles3_magictour_top1465")
+        let mut v: Vec<Grid> = load("puzzles3_magictour_top1465")
             .into_iter()
             .step_by(97)
             .collect();
-        v.extend(lines("puzzles7_serg_benchmark").into_iter().step_by(997));
-        v.extend(euler().into_iter().step_by(10));
+        v.extend(load("puzzles7_serg_benchmark").into_iter().step_by(997));
+        v.extend(load("p096_sudoku.txt").into_iter().step_by(10));
         v
     })
 }

@@ -1,15 +1,24 @@
-//! Helpers shared by the canonical-form tests and benchmark: data files, a tiny RNG, random
-//! full grids, random puzzles and random transforms.
+//! Helpers shared by the library's tests and benchmarks: the data files read through the
+//! crate's own parser, a tiny RNG, random full grids, random puzzles and random transforms.
 #![allow(dead_code)] // each test crate uses its own subset
 
 use sudokit::grid::Grid;
 use sudokit::transform::Transform;
 
-/// The shared data folder: `SUDOKIT_DATA`, or `../shared/data` beside the workspace.
+/// The shared data folder: `SUDOKIT_DATA`, or `../shared/data` beside the workspace. A
+/// missing folder fails the test with a message saying how to point at it: data-driven
+/// checks are never skipped silently.
 pub fn data_dir() -> std::path::PathBuf {
-    std::env::var_os("SUDOKIT_DATA")
+    let dir: std::path::PathBuf = std::env::var_os("SUDOKIT_DATA")
         .map(Into::into)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into())
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
+    assert!(
+        dir.is_dir(),
+        "puzzle data folder {} not found: set SUDOKIT_DATA to the folder holding the shared \
+         puzzle collections (puzzles2_17_clue, p096_sudoku.txt, ...)",
+        dir.display()
+    );
+    dir
 }
 
 /// The text of a data file, or a panic that says how to point the tests at the data.
@@ -23,22 +32,26 @@ pub fn read_data(name: &str) -> String {
     })
 }
 
-/// An 81-character line (digits, any other character blank) as a grid.
-pub fn grid(line: &str) -> Grid {
-    assert!(line.len() >= 81, "short line: {line}");
-    let mut v = [0u8; 81];
-    for (x, b) in v.iter_mut().zip(line.bytes()) {
-        *x = if b.is_ascii_digit() { b - b'0' } else { 0 };
-    }
-    Grid::from_values(v).expect("digits are 0-9")
+/// One puzzle in any format the crate reads (a line, a drawn grid).
+pub fn grid(text: &str) -> Grid {
+    text.parse()
+        .unwrap_or_else(|e| panic!("test puzzle {text:?}: {e}"))
 }
 
-/// The puzzles of a one-puzzle-per-line data file.
+/// Every puzzle of a data file, in any format the crate reads (lines, drawn grids, Project
+/// Euler blocks), through the crate's own reader. Records that are not puzzles (the column
+/// names of a TSV file) are left out; `tests/parse.rs` checks that the collections hold no
+/// bad record.
 pub fn load(name: &str) -> Vec<Grid> {
-    read_data(name)
-        .lines()
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(grid)
+    load_every(name, 1)
+}
+
+/// Every `every`-th puzzle of a data file (the first included), as [`load`] reads them.
+pub fn load_every(name: &str, every: usize) -> Vec<Grid> {
+    let text = read_data(name);
+    sudokit::parse::records(text.as_bytes())
+        .filter_map(|r| r.expect("reading from memory cannot fail").puzzle.ok())
+        .step_by(every.max(1))
         .collect()
 }
 
