@@ -20,6 +20,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde::Serialize;
 use sudokit::parse::{records, Record};
 use sudokit::{Grid, ParseError};
 
@@ -60,6 +61,33 @@ impl<T> Item<T> {
             .err()
             .map(|e| located(&self.file, e))
     }
+}
+
+/// The JSON record every batch command writes in place of a puzzle it could not read.
+#[derive(Serialize)]
+pub struct ErrorRecord<'a> {
+    file: &'a str,
+    line: usize,
+    trailing: &'a str,
+    error: String,
+}
+
+impl<T> Item<T> {
+    /// This record as a JSON error record (for records whose puzzle did not parse).
+    pub fn error_record(&self) -> ErrorRecord<'_> {
+        ErrorRecord {
+            file: &self.file,
+            line: self.record.line,
+            trailing: &self.record.trailing,
+            error: self.error().unwrap_or_default(),
+        }
+    }
+}
+
+/// Writes one JSON object and a newline: a record of JSON Lines output.
+pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)
 }
 
 /// `file:line:column: message`, as compilers and grep print positions.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use sudokit::canon::{canonicalize, Canonical};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, Input, Item};
+use crate::batch::{self, json_line, Input, Item};
 
 /// Canonicalise puzzles: one minlex line per input puzzle, in input order.
 ///
@@ -62,8 +62,6 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     automorphisms: Option<u64>,
     trailing: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
 /// A transform as JSON: one-based lines, `digits` the images of 1..9.
@@ -120,19 +118,7 @@ fn write_record(
     let (Some(c), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
         let error = item.error().unwrap_or_default();
         return match args.format {
-            Format::Json => json_line(
-                out,
-                &JsonRecord {
-                    file: &item.file,
-                    line: item.record.line,
-                    puzzle: None,
-                    canonical: None,
-                    transform: None,
-                    automorphisms: None,
-                    trailing,
-                    error: Some(error),
-                },
-            ),
+            Format::Json => json_line(out, &item.error_record()),
             Format::Line => writeln!(out, "error: {error}"),
         };
     };
@@ -149,14 +135,7 @@ fn write_record(
                 transform: Some((&c.transform).into()),
                 automorphisms: Some(c.automorphisms),
                 trailing,
-                error: None,
             },
         ),
     }
-}
-
-/// Writes one JSON Lines record.
-pub fn json_line(out: &mut dyn Write, record: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record)?;
-    writeln!(out)
 }

@@ -13,7 +13,7 @@ use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{format, render, solver, CellSet, Grid};
 
-use crate::batch::{self, Input, Item};
+use crate::batch::{self, json_line, Input, Item};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).
@@ -420,10 +420,4 @@ pub fn read_marks(marks: &str) -> Result<Candidates> {
         None => marks.to_string(),
     };
     Candidates::from_pencil_marks(&text).map_err(|e| anyhow::anyhow!("--marks: {e}"))
-}
-
-/// Writes one JSON object and a newline.
-pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    writeln!(out)
 }

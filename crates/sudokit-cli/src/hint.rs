@@ -11,8 +11,8 @@ use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
-use crate::batch::{self, Input, Item};
-use crate::explain::{json_line, parse_set, read_marks, vouch, JsonStep, Refusal};
+use crate::batch::{self, json_line, Input, Item};
+use crate::explain::{parse_set, read_marks, vouch, JsonStep, Refusal};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.
@@ -162,18 +162,7 @@ pub fn run(args: &HintArgs) -> Result<u8> {
                     let error = item.error().unwrap_or_default();
                     match args.format {
                         Format::Text => writeln!(out, "error: {error}")?,
-                        Format::Json => json_line(
-                            out,
-                            &JsonHint {
-                                file: &item.file,
-                                line: item.record.line,
-                                level: args.level,
-                                technique: None,
-                                hint: None,
-                                step: None,
-                                error: Some(error),
-                            },
-                        )?,
+                        Format::Json => json_line(out, &item.error_record())?,
                     }
                 }
             }

@@ -10,8 +10,7 @@ use serde::Serialize;
 use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths};
 use sudokit::{render, Grid};
 
-use crate::batch::{self, Input, Item};
-use crate::explain::json_line;
+use crate::batch::{self, json_line, Input, Item};
 
 /// Rate puzzles: Sudoku Explainer's ER/EP/ED from an SE-equivalent search, the least number
 /// of assumptions a singles-only solver needs, the exact solver's guesses, and a level word.

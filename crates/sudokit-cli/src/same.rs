@@ -10,8 +10,8 @@ use serde::Serialize;
 use sudokit::canon::canonicalize;
 use sudokit::{format, Grid};
 
-use crate::batch::located;
-use crate::canon::{json_line, Format, JsonTransform};
+use crate::batch::{json_line, located};
+use crate::canon::{Format, JsonTransform};
 
 /// Tell whether two puzzles are equivalent and print the transform from A to B.
 ///

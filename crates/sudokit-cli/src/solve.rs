@@ -9,7 +9,7 @@ use serde::Serialize;
 use sudokit::solver::{self, Stats};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, Input, Item};
+use crate::batch::{self, json_line, Input, Item};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
 ///
@@ -82,8 +82,6 @@ struct JsonRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<JsonStats>,
     trailing: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -206,22 +204,7 @@ fn write_record(args: &SolveArgs, out: &mut dyn Write, item: &Item<Solved>) -> i
     let (Some(solved), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
         let error = item.error().unwrap_or_default();
         return match args.format {
-            Format::Json => json_line(
-                out,
-                &JsonRecord {
-                    file: &item.file,
-                    line: item.record.line,
-                    puzzle: None,
-                    status: None,
-                    count: None,
-                    count_exact: None,
-                    solution: None,
-                    solutions: None,
-                    stats: None,
-                    trailing,
-                    error: Some(error),
-                },
-            ),
+            Format::Json => json_line(out, &item.error_record()),
             Format::Line => writeln!(out, "error: {error}"),
             Format::Grid => writeln!(out, "# error: {error}\n"),
         };
@@ -254,7 +237,6 @@ fn write_record(args: &SolveArgs, out: &mut dyn Write, item: &Item<Solved>) -> i
                     microseconds: solved.time.as_secs_f64() * 1e6,
                 }),
                 trailing,
-                error: None,
             },
         ),
         Format::Line => {
@@ -308,9 +290,4 @@ fn write_record(args: &SolveArgs, out: &mut dyn Write, item: &Item<Solved>) -> i
             Ok(())
         }
     }
-}
-
-fn json_line(out: &mut dyn Write, record: &JsonRecord<'_>) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record)?;
-    writeln!(out)
 }
