@@ -184,14 +184,7 @@ struct Search<'a> {
 }
 
 const PERMS2: [[usize; 3]; 2] = [[0, 1, 2], [1, 0, 2]];
-const PERMS3: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS3: [[usize; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
 
 fn perms(n: usize) -> &'static [[usize; 3]] {
     match n {

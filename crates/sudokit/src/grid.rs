@@ -235,6 +235,17 @@ const fn peers() -> [[Cell; 20]; 81] {
     table
 }
 
+/// The six orders of three things (rows in a band, bands in the grid, columns in a stack),
+/// in lexicographic order: the building block of the sudoku symmetries.
+pub(crate) const PERMUTATIONS_OF_3: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 static HOUSE_CELLS: [[Cell; 9]; 27] = house_cells();
 static PEERS: [[Cell; 20]; 81] = peers();
 

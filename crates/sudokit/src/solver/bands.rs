@@ -58,14 +58,7 @@ static MINIROWS: [u8; 512] = {
 /// For a 3 × 3 occupancy matrix (bit `3 * i + j`), the union of the permutation matrices it
 /// contains; 0 when it contains none.
 static PERMS: [u16; 512] = {
-    const SIGMAS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    const SIGMAS: [[usize; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
