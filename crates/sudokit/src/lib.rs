@@ -1,14 +1,51 @@
 //! # sudokit
 //!
-//! A sudoku engine: an exact solver built for speed, parsing of every common puzzle format,
-//! and (in later modules) human-style logic, difficulty rating and canonical forms.
+//! A sudoku engine: every common puzzle format in, an exact solver built for speed, a logic
+//! engine that solves the way a person does and names each step as HoDoKu does, Sudoku
+//! Explainer ratings, and exact minlex canonical forms.
 //!
 //! The crate is library-first: the `sudokit` command-line tool is a thin layer over it, and
 //! nothing here knows about terminals or argument parsing, so it embeds anywhere.
 //!
-//! The core types live in [`grid`]: [`Cell`](grid::Cell), [`Digit`](grid::Digit),
-//! [`House`](grid::House), the bitsets [`DigitSet`](grid::DigitSet) and
-//! [`CellSet`](grid::CellSet), and the [`Grid`](grid::Grid) itself.
+//! ```
+//! use sudokit::{canon, logic, parse::parse, rate, solver};
+//!
+//! // Arto Inkala's 2012 puzzle, in any format `parse` knows.
+//! let puzzle = parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")?;
+//!
+//! // The exact solver: count up to 2 to tell none / unique / several.
+//! let outcome = solver::count(&puzzle, 2);
+//! assert_eq!(outcome.count, 1);
+//! let solution = outcome.solution.expect("one solution");
+//! assert!(solution.is_solution_of(&puzzle));
+//!
+//! // The logic engine: named steps, each checked here against the solution.
+//! let engine = logic::Solver::new(logic::TechniqueSet::all()).unique(true);
+//! let explanation = engine.explain(&puzzle);
+//! assert!(explanation.solved);
+//! for step in &explanation.steps {
+//!     assert!(step.placements.iter().all(|&(cell, digit)| solution.get(cell) == Some(digit)));
+//!     assert!(step.eliminations.iter().all(|&(cell, digit)| solution.get(cell) != Some(digit)));
+//! }
+//!
+//! // Canonical form: the same puzzle however it is turned.
+//! let (form, transform) = canon::minlex(&puzzle);
+//! assert_eq!(transform.apply(&puzzle), form);
+//! # let _ = rate::Level::of(rate::Tenths(107));
+//! # Ok::<(), sudokit::ParseError>(())
+//! ```
+//!
+//! ## Map
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`grid`] | [`Cell`], [`Digit`], [`House`], the bitsets [`DigitSet`] and [`CellSet`], and [`Grid`]: the vocabulary every feature shares |
+//! | [`parse`], [`format`](mod@format), [`error`] | records in every input format, with positioned [`ParseError`]s; line and grid output |
+//! | [`solver`] | the exact solver: first solution, counts up to a limit, every solution, statistics; a plain reference backtracker |
+//! | [`candidates`], [`step`], [`logic`] | the pencil-mark grid, the [`Step`](step::Step) every technique returns, and the techniques, one module per family |
+//! | [`rate`] | Sudoku Explainer ER/EP/ED, assumptions, solver effort, level words |
+//! | [`canon`], [`transform`] | exact minlex forms, automorphisms, equivalence; the symmetries as values |
+//! | [`render`] | SVG pictures of a position and a step, and histograms |
 #![deny(missing_docs)]
 
 pub mod candidates;
