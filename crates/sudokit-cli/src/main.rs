@@ -17,9 +17,9 @@ use clap::{Parser, Subcommand};
 
 /// A sudoku engine: solve, explain, rate and canonicalise puzzles, line by line.
 ///
-/// Every batch command is a line filter: it reads puzzles from files or standard input (81-
-/// character lines, drawn grids, Project Euler blocks) and writes one record per puzzle, in
-/// input order, keeping each puzzle's trailing text.
+/// Every batch command is a line filter: it reads puzzles from files or standard input
+/// (81-character lines, drawn grids, Project Euler blocks) and writes one record per puzzle,
+/// in input order, keeping each puzzle's trailing text.
 #[derive(Parser, Debug)]
 #[command(name = "sudokit", version, about, long_about)]
 struct Cli {
