@@ -19,7 +19,7 @@ fn reference_count() -> usize {
     std::env::var("SUDOKIT_CANON_REFERENCE")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(400)
+        .unwrap_or(1000)
 }
 
 /// The fast form, transform and automorphism count agree with the exhaustive reference.
