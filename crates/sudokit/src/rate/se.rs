@@ -201,6 +201,16 @@ impl G {
         g
     }
 
+    /// Cells that lost some candidate since `src` (a nested rule's starting grid).
+    fn changed_since(&self, src: &G) -> u128 {
+        (0..9).fold(0, |m, i| m | (src.dm[i] & !self.dm[i]))
+    }
+
+    /// Cells that lost candidate `d` since `src`.
+    fn lost(&self, src: &G, d: u8) -> u128 {
+        src.dm[d as usize - 1] & !self.dm[d as usize - 1]
+    }
+
     fn has(&self, c: usize, d: u8) -> bool {
         self.cand[c] & bit(d) != 0
     }
@@ -520,6 +530,10 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                     continue;
                 }
                 for d in 1..=9u8 {
+                    // Inside a nested chain only rules resting on a removed candidate count.
+                    if ctx.src.is_some_and(|src| g.lost(src, d) & RM[r1] == 0) {
+                        continue;
+                    }
                     let p = g.pos(r1, d);
                     if p.count_ones() <= 1 {
                         continue;
@@ -629,6 +643,10 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             if !(n > degree * 2 || (direct && n > degree)) {
                 continue;
             }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+                continue;
+            }
             let mut pos = [0u16; 9];
             for (d, p) in pos.iter_mut().enumerate() {
                 *p = g.pos(r, d as u8 + 1);
@@ -721,6 +739,10 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             if g.empty_count(r) < degree * 2 {
                 continue;
             }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+                continue;
+            }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
             for im in combos(degree, 9) {
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
@@ -783,6 +805,13 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             for d in 1..=9u8 {
                 if occ[d as usize] + degree * 2 > 9 {
                     continue;
+                }
+                // Inside a nested chain only rules resting on a removed candidate count.
+                if let Some(src) = ctx.src {
+                    let lost = g.lost(src, d);
+                    if bits(base).all(|i| RM[t1 * 9 + i] & lost == 0) {
+                        continue;
+                    }
                 }
                 let Some(cover) =
                     common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
@@ -1895,6 +1924,8 @@ fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
 struct Links {
     start: Vec<u32>,
     data: Vec<(u16, u8)>,
+    /// Whether some potential leads to this one.
+    target: Vec<bool>,
 }
 
 impl Links {
@@ -1902,6 +1933,7 @@ impl Links {
         let mut links = Links {
             start: Vec::with_capacity(NKEYS + 1),
             data: Vec::new(),
+            target: vec![false; NKEYS],
         };
         let mut buf = Vec::new();
         for k in 0..NKEYS as u16 {
@@ -1912,6 +1944,9 @@ impl Links {
             }
         }
         links.start.push(links.data.len() as u32);
+        for &(k, _) in &links.data {
+            links.target[k as usize] = true;
+        }
         links
     }
 
@@ -2669,12 +2704,21 @@ impl<'a> Chainer<'a> {
         }
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = self.cycles(&mut ar, source, on_off, off_on);
+        // A cycle closes, and an "off" source is forced on, only through a link into the
+        // source: without one the searches cannot find anything.
+        let into_source = off_on.target[key(c, d, true) as usize];
+        let cycles = if into_source {
+            self.cycles(&mut ar, source, on_off, off_on)
+        } else {
+            Vec::new()
+        };
         let mut chains = Vec::new();
         if x {
             self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
             let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+            if off_on_x.target[key(c, d, true) as usize] {
+                self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+            }
         }
         let sort_key = match (x, y) {
             (true, true) => 4,
@@ -2848,7 +2892,7 @@ impl<'a> Chainer<'a> {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
                     }
-                    if !is_parent(ar, p, k) && !to_off.contains(k) {
+                    if !to_off.contains(k) && !is_parent(ar, p, k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
                         to_off.add(ar, i);
