@@ -118,8 +118,26 @@ const fn build_rm() -> [u128; 27] {
 /// Cell masks of the houses.
 static RM: [u128; 27] = build_rm();
 
+const fn build_peers() -> [u128; 81] {
+    let h = build_house();
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1u128 << h[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The peers of each cell as a mask.
+static PEERS: [u128; 81] = build_peers();
+
 fn peers_mask(c: usize) -> u128 {
-    HOUSE[c].iter().fold(0u128, |m, &o| m | 1u128 << o)
+    PEERS[c]
 }
 
 fn in_region(c: usize, r: usize) -> bool {
@@ -2896,12 +2914,15 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, source);
             poff.push_back(source);
         }
-        while !pon.is_empty() || !poff.is_empty() {
+        // The only conclusion a source can reach is its own negation, recorded once: the
+        // search stops there, as nothing found later could be recorded.
+        'search: while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
                 for &(k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
+                        break 'search;
                     }
                     if !to_off.contains(k) && !is_parent(ar, p, k) {
                         let i = ar.add(k, cause, &[p], None);
@@ -2915,6 +2936,7 @@ impl<'a> Chainer<'a> {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
+                        break 'search;
                     }
                     if !to_on.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
