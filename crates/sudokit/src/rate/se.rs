@@ -344,7 +344,9 @@ pub enum SeTechnique {
     AlignedTripletExclusion,
     /// Nishio forcing chain (7.5+).
     Nishio,
-    /// Cell forcing chains (8.0+ static, 8.5+ dynamic, nested levels above).
+    /// Cell forcing chains. The number, here and in the three variants below, is the
+    /// family: 0 static multiple chains (8.0+), 1 dynamic (8.5+), 2 dynamic (+) (9.0+),
+    /// 3–6 nested (9.5+, 10.0+, 10.5+, 11.0+).
     CellForcingChains(u8),
     /// Region (unit) forcing chains.
     RegionForcingChains(u8),
@@ -2188,6 +2190,10 @@ struct Chainer<'a> {
     pool: Vec<PSet>,
     arena: Arena,
     adv_cache: AdvCache,
+    queues: (
+        std::collections::VecDeque<u32>,
+        std::collections::VecDeque<u32>,
+    ),
 }
 
 type AdvCache =
@@ -2203,6 +2209,7 @@ impl<'a> Chainer<'a> {
             pool: Vec::new(),
             arena: Arena::default(),
             adv_cache: AdvCache::new(),
+            queues: Default::default(),
         }
     }
 
@@ -2238,8 +2245,11 @@ impl<'a> Chainer<'a> {
     ) -> Option<(u32, u32)> {
         let save = g.clone();
         let y = !self.cfg.nishio;
-        let mut pon: std::collections::VecDeque<u32> = to_on.order.iter().copied().collect();
-        let mut poff: std::collections::VecDeque<u32> = to_off.order.iter().copied().collect();
+        let (mut pon, mut poff) = std::mem::take(&mut self.queues);
+        pon.clear();
+        poff.clear();
+        pon.extend(to_on.order.iter().copied());
+        poff.extend(to_off.order.iter().copied());
         let mut result = None;
         'main: while !pon.is_empty() || !poff.is_empty() {
             if let Some(p) = pon.pop_front() {
@@ -2296,6 +2306,7 @@ impl<'a> Chainer<'a> {
             }
         }
         *g = save;
+        self.queues = (pon, poff);
         result
     }
 
