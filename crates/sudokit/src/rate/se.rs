@@ -145,7 +145,7 @@ fn in_region(c: usize, r: usize) -> bool {
 }
 
 fn crosses(r1: usize, r2: usize) -> bool {
-    RC[r1].iter().any(|&c| in_region(c as usize, r2))
+    RM[r1] & RM[r2] != 0
 }
 
 /// Masks with `k` of the low `n` bits set, in increasing numeric order (SE's `Permutations`).
@@ -544,6 +544,8 @@ fn naked_single(g: &G, out: &mut Vec<Hint>) {
 /// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
 /// single in a parallel house at once.
 fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    let lost: [u128; 9] =
+        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
@@ -553,7 +555,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                 }
                 for d in 1..=9u8 {
                     // Inside a nested chain only rules resting on a removed candidate count.
-                    if ctx.src.is_some_and(|src| g.lost(src, d) & RM[r1] == 0) {
+                    if lost[d as usize - 1] & RM[r1] == 0 {
                         continue;
                     }
                     let p = g.pos(r1, d);
@@ -821,6 +823,12 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         occ[v as usize] += 1;
     }
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        let lost_line: [[bool; 9]; 9] = std::array::from_fn(|i| {
+            std::array::from_fn(|d| {
+                ctx.src
+                    .is_some_and(|src| g.lost(src, d as u8 + 1) & RM[t1 * 9 + i] != 0)
+            })
+        });
         let linepos: [[u16; 9]; 9] =
             std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
         for base in combos(degree, 9) {
@@ -829,11 +837,8 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                     continue;
                 }
                 // Inside a nested chain only rules resting on a removed candidate count.
-                if let Some(src) = ctx.src {
-                    let lost = g.lost(src, d);
-                    if bits(base).all(|i| RM[t1 * 9 + i] & lost == 0) {
-                        continue;
-                    }
+                if ctx.src.is_some() && bits(base).all(|i| !lost_line[i][d as usize - 1]) {
+                    continue;
                 }
                 let Some(cover) =
                     common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
