@@ -1719,13 +1719,16 @@ impl Arena {
         if !self.explain {
             return String::new();
         }
+        // Follow first parents back to the assumption; a step taken by a simpler rule
+        // (nested chains) is marked and followed through its first premise.
         let mut seq = Vec::new();
         let mut p = Some(target);
         while let Some(i) = p {
-            seq.push(pot_name(self.key(i)));
+            let name = pot_name(self.key(i));
             if self.pots[i as usize].cause == C_ADV {
-                seq.push("[rule]".to_string());
-                break;
+                seq.push(format!("{name} (by a simpler rule)"));
+            } else {
+                seq.push(name);
             }
             p = self.first_parent(i);
         }
