@@ -237,7 +237,11 @@ fn main() {
     if want("speed") {
         let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
         speed("puzzles3_magictour_top1465", 1, limit);
-        speed("puzzles6_forum_hardest_1106", env("SUDOKIT_BENCH_HARDEST_SAMPLE", 1), limit);
+        speed(
+            "puzzles6_forum_hardest_1106",
+            env("SUDOKIT_BENCH_HARDEST_SAMPLE", 1),
+            limit,
+        );
         speed("puzzles2_17_clue", env("SUDOKIT_BENCH_SAMPLE", 100), limit);
     }
 }

@@ -134,7 +134,7 @@ pub struct SeRating {
     pub steps: usize,
     /// False when the search stopped before the grid was full: SE's rules stalled (SE
     /// reports ER 20.0, as here) or the nesting cap of [`RateOptions::max_level`] was hit
-    /// (ER is then a lower bound).
+    /// (ER, and EP and ED if not reached yet, are then lower bounds).
     pub complete: bool,
 }
 
@@ -169,14 +169,22 @@ pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
         complete: out.solved,
     };
     if !out.solved && max_level < 5 {
-        // Stopped by the cap: report the hardest step found so far as a lower bound.
+        // Stopped by the cap: the next step needs the next rule up, so ER is at least its
+        // floor; EP and ED likewise when the search stopped before reaching them.
+        let floor = se::tenths(9.0 + 0.5 * max_level as f64);
         let found = out
             .steps
             .iter()
             .map(|h| se::tenths(h.diff))
             .max()
             .unwrap_or(0);
-        r.er = Tenths(found.max(se::tenths(9.0 + 0.5 * max_level as f64)));
+        r.er = Tenths(found.max(floor));
+        if out.ep == 0.0 {
+            r.ep = r.er;
+        }
+        if out.ed == 0.0 {
+            r.ed = r.er;
+        }
     }
     r
 }
