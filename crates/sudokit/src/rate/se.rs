@@ -2880,14 +2880,16 @@ impl<'a> Chainer<'a> {
                     // SE queues an "off" again for every path to it. Once its first copy is
                     // queued, the others can only close a cycle back to the source: the
                     // potentials they imply are on the list already.
-                    if to_off.contains(k) && !off_on.get(k).iter().any(|&(t, _)| t == skey) {
+                    // Every potential on the path to `p` is queued already, so SE's "not a
+                    // parent" test can only fail for a potential already in the set.
+                    if to_off.contains(k)
+                        && (!off_on.get(k).iter().any(|&(t, _)| t == skey) || is_parent(ar, p, k))
+                    {
                         continue;
                     }
-                    if !is_parent(ar, p, k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        poff.push_back(i);
-                        to_off.add(ar, i);
-                    }
+                    let i = ar.add(k, cause, &[p], None);
+                    poff.push_back(i);
+                    to_off.add(ar, i);
                 }
             }
             length += 1;
@@ -2943,7 +2945,8 @@ impl<'a> Chainer<'a> {
                         chains.push(i);
                         break 'search;
                     }
-                    if !to_off.contains(k) && !is_parent(ar, p, k) {
+                    // SE also skips parents of `p`; they are all in `to_off` already.
+                    if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
                         to_off.add(ar, i);
