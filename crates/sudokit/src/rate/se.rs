@@ -2100,10 +2100,9 @@ struct ChainSpec<'a> {
     tech: SeTechnique,
     base: f64,
     sort_key: u8,
-    /// Targets whose ancestors make up the complexity.
-    cplx_targets: &'a [u32],
-    /// Targets whose chains are walked for nested chains and rule parents.
-    chain_targets: &'a [u32],
+    /// The chain targets: their ancestors make up the complexity, and are walked for
+    /// nested chains and rule parents.
+    targets: &'a [u32],
     /// SE treats a source without cause as a cell (cell chains) or house (region chains) step.
     null_cause: u8,
     rem: Vec<(u8, u8)>,
@@ -2112,16 +2111,14 @@ struct ChainSpec<'a> {
 }
 
 fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
-    let flat: u32 = spec
-        .cplx_targets
-        .iter()
-        .map(|&t| ar.chain(t).len() as u32)
-        .sum();
+    let mut flat = 0;
     let mut nested = 0;
     let mut seen: Vec<*const u32> = Vec::new();
     let mut parents: Vec<(u8, u8)> = Vec::new();
-    for &t in spec.chain_targets {
-        for p in ar.chain(t) {
+    for &t in spec.targets {
+        let chain = ar.chain(t);
+        flat += chain.len() as u32;
+        for p in chain {
             let pot = &ar.pots[p as usize];
             if let Some(n) = &pot.nested {
                 let ptr = Rc::as_ptr(n);
@@ -2507,8 +2504,7 @@ impl<'a> Chainer<'a> {
                             tech: self.tech(2),
                             base: self.cfg.diff(),
                             sort_key: 5,
-                            cplx_targets: &targets,
-                            chain_targets: &targets,
+                            targets: &targets,
                             null_cause: C_CELL,
                             rem,
                             place,
@@ -2558,8 +2554,7 @@ impl<'a> Chainer<'a> {
                 tech: self.tech(0),
                 base: self.cfg.diff(),
                 sort_key: 7,
-                cplx_targets: &t,
-                chain_targets: &t,
+                targets: &t,
                 null_cause: C_NONE,
                 rem: vec![(c as u8, d)],
                 place: None,
@@ -2584,8 +2579,7 @@ impl<'a> Chainer<'a> {
                     tech: self.tech(0),
                     base: self.cfg.diff(),
                     sort_key: 7,
-                    cplx_targets: &t,
-                    chain_targets: &t,
+                    targets: &t,
                     null_cause: C_NONE,
                     rem,
                     place: Some((c as u8, d)),
@@ -2613,8 +2607,7 @@ impl<'a> Chainer<'a> {
                         tech: self.tech(1),
                         base: self.cfg.diff(),
                         sort_key: 1,
-                        cplx_targets: &t,
-                        chain_targets: &t,
+                        targets: &t,
                         null_cause: C_NONE,
                         rem,
                         place,
@@ -2693,8 +2686,7 @@ impl<'a> Chainer<'a> {
                         tech: self.tech(3),
                         base: self.cfg.diff(),
                         sort_key: 6,
-                        cplx_targets: &targets,
-                        chain_targets: &targets,
+                        targets: &targets,
                         null_cause: 2 + t as u8,
                         rem,
                         place,
@@ -2815,8 +2807,7 @@ impl<'a> Chainer<'a> {
                     tech,
                     base,
                     sort_key,
-                    cplx_targets: &t,
-                    chain_targets: &t,
+                    targets: &t,
                     null_cause: C_NONE,
                     rem,
                     place: None,
@@ -2852,8 +2843,7 @@ impl<'a> Chainer<'a> {
                 tech,
                 base,
                 sort_key,
-                cplx_targets: &tt,
-                chain_targets: &tt,
+                targets: &tt,
                 null_cause: C_NONE,
                 rem,
                 place,
