@@ -2199,6 +2199,8 @@ struct Chainer<'a> {
         std::collections::VecDeque<u32>,
         std::collections::VecDeque<u32>,
     ),
+    /// Chains from candidates switched on, by potential key, within one rule run.
+    memo: std::collections::HashMap<u16, (PSet, PSet, Option<(u32, u32)>)>,
 }
 
 type AdvCache =
@@ -2215,6 +2217,7 @@ impl<'a> Chainer<'a> {
             arena: Arena::default(),
             adv_cache: AdvCache::new(),
             queues: Default::default(),
+            memo: Default::default(),
         }
     }
 
@@ -2442,6 +2445,9 @@ impl<'a> Chainer<'a> {
     fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
         let (dynamic, nishio, mult) = (self.cfg.dynamic, self.cfg.nishio, self.cfg.mult);
+        // One arena for the whole run: the chains from a candidate switched on are shared
+        // between its own cell's chains and the region chains of its houses.
+        let mut ar = self.take_arena();
         for c in 0..81 {
             if g.val[c] != 0 {
                 continue;
@@ -2450,7 +2456,6 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            let mut ar = self.take_arena();
             let mut value_on: Vec<PSet> = Vec::new();
             let mut value_off: Vec<PSet> = Vec::new();
             let mut cell_on: Option<PSet> = None;
@@ -2526,8 +2531,37 @@ impl<'a> Chainer<'a> {
             {
                 self.recycle(set);
             }
-            self.arena = ar;
         }
+        for (_, (on, off, _)) in std::mem::take(&mut self.memo) {
+            self.recycle(on);
+            self.recycle(off);
+        }
+        self.arena = ar;
+    }
+
+    /// The chaining from candidate `d` of cell `c` switched on, into `on`/`off`: computed
+    /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
+    fn on_chain(
+        &mut self,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        on: &mut PSet,
+        off: &mut PSet,
+    ) -> Option<(u32, u32)> {
+        let k = key(c, d, true);
+        if let Some((a, b, absurd)) = self.memo.get(&k) {
+            on.copy_from(a);
+            off.copy_from(b);
+            return *absurd;
+        }
+        let p = ar.add(k, C_NONE, &[], None);
+        on.add(ar, p);
+        let absurd = self.do_chaining(gm, ar, on, off);
+        let (a, b) = (self.set_from(on), self.set_from(off));
+        self.memo.insert(k, (a, b, absurd));
+        absurd
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -2544,10 +2578,8 @@ impl<'a> Chainer<'a> {
         out: &mut Vec<Hint>,
     ) {
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
-        let p_on = ar.add(key(c, d, true), C_NONE, &[], None);
+        let absurd = self.on_chain(gm, ar, c, d, on_on, on_off);
         let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
-        on_on.add(ar, p_on);
-        let absurd = self.do_chaining(gm, ar, on_on, on_off);
         if let (true, Some((a, b))) = (contradiction, absurd) {
             let t = [a, b];
             let spec = ChainSpec {
@@ -2654,11 +2686,9 @@ impl<'a> Chainer<'a> {
             let mut others: Vec<(PSet, PSet)> = Vec::new();
             for i in bits(pp as u32).skip(1) {
                 let o = RC[r][i] as usize;
-                let p = ar.add(key(o, d, true), C_NONE, &[], None);
                 let mut oo = self.set();
                 let mut of = self.set();
-                oo.add(ar, p);
-                self.do_chaining(gm, ar, &mut oo, &mut of);
+                self.on_chain(gm, ar, o, d, &mut oo, &mut of);
                 region_on.retain(&oo);
                 region_off.retain(&of);
                 others.push((oo, of));
