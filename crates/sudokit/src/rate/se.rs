@@ -2200,8 +2200,12 @@ struct Chainer<'a> {
         std::collections::VecDeque<u32>,
     ),
     /// Chains from candidates switched on, by potential key, within one rule run.
-    memo: std::collections::HashMap<u16, (PSet, PSet, Option<(u32, u32)>)>,
+    memo: std::collections::HashMap<u16, OnChain>,
 }
+
+/// A chaining from one candidate switched on: what it turned on and off, and the
+/// contradiction it met, if any.
+type OnChain = (PSet, PSet, Option<(u32, u32)>);
 
 type AdvCache =
     std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
