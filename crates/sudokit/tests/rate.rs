@@ -122,6 +122,7 @@ fn capped_rating_is_a_lower_bound() {
         grid("........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3");
     let capped = se_rating_capped(&hard, 0);
     assert_eq!((capped.er, capped.complete), (Tenths(90), false));
+    assert!(capped.ep.0 >= 12 && capped.ed.0 >= 12, "{capped:?}");
 }
 
 /// Naked and hidden singles to a fixed point, written plainly and independently of the

@@ -13,6 +13,15 @@
 //! assert_eq!(r.level, Level::Easy);
 //! ```
 //!
+//! # The SE-scale numbers
+//! Sudoku Explainer solves by always applying the first hint of the first rule, in its
+//! fixed order of rules (roughly easiest first), that has one; each hint has a rating
+//! (1.0 for a full house up to 11+ for doubly nested dynamic forcing chains, chains
+//! gaining +0.1 each time their length passes 4, 6, 8, 12, 16, 24, …). As the `serate`
+//! tool defines them: **ER** is the highest rating of the whole solve, **EP** the highest
+//! up to and including the first step that places a digit, **ED** the rating of the first
+//! step. [`SeRating::hardest`] names the (first) step rated ER.
+//!
 //! # Agreement with Sudoku Explainer
 //! The SE-scale search follows Sudoku Explainer 1.2.1 (as used by the `serate` rating tool)
 //! rule by rule: the same techniques in the same order, the first hint of the first rule
@@ -21,7 +30,24 @@
 //! SE's choices are arbitrary in its own code (hash-map iteration of the candidates a
 //! nested rule removes, and of unique-loop hints of equal rank); cell order is used here,
 //! which can change the chain length bonus of nested chains (ER ≥ 9.0) in rare cases.
-//! Techniques outside SE's set (Skyscraper, W-Wing, ALS, …) are never used for the rating.
+//! Techniques outside SE's set (Skyscraper, W-Wing, ALS, …) are never used for the rating:
+//! they would lower SE's numbers. Measured: all 160 puzzles of `se_rated_calibration.tsv`
+//! (ER 2.5–9.2) get SE's exact ER, EP and ED, and so do Inkala 2012 (10.7/10.7/9.7),
+//! Inkala 2006 (10.6/1.2/1.2), AI Escargot (10.5/1.2/1.2) and Easter Monster
+//! (11.6/11.6/10.8); see `benches/rate.rs`.
+//!
+//! # Cost
+//! Milliseconds for ordinary puzzles, a few hundred for the 8–9.x range, but the nested
+//! rules (ER ≥ 9.5) repeat whole chain searches inside every chain and still take seconds
+//! on the hardest puzzles (about 20× less than SE itself). [`RateOptions::max_level`]
+//! caps the nesting for a fast lower bound on huge lists.
+//!
+//! # Assumptions
+//! The least number of cells whose (true) digit must be given before naked and hidden
+//! singles alone finish the puzzle: 0 when singles solve it. A false assumption can never
+//! let singles finish a puzzle with one solution, and singles are order-independent, so
+//! the search is over sets of cells (iterative deepening, each level starting from where
+//! singles stalled), capped at [`RateOptions::assumptions_cap`] (then `>=cap+1`).
 
 mod assume;
 mod se;
@@ -108,7 +134,7 @@ pub struct SeRating {
     pub steps: usize,
     /// False when the search stopped before the grid was full: SE's rules stalled (SE
     /// reports ER 20.0, as here) or the nesting cap of [`RateOptions::max_level`] was hit
-    /// (ER is then a lower bound).
+    /// (ER, and EP and ED if not reached yet, are then lower bounds).
     pub complete: bool,
 }
 
@@ -143,14 +169,22 @@ pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
         complete: out.solved,
     };
     if !out.solved && max_level < 5 {
-        // Stopped by the cap: report the hardest step found so far as a lower bound.
+        // Stopped by the cap: the next step needs the next rule up, so ER is at least its
+        // floor; EP and ED likewise when the search stopped before reaching them.
+        let floor = se::tenths(9.0 + 0.5 * max_level as f64);
         let found = out
             .steps
             .iter()
             .map(|h| se::tenths(h.diff))
             .max()
             .unwrap_or(0);
-        r.er = Tenths(found.max(se::tenths(9.0 + 0.5 * max_level as f64)));
+        r.er = Tenths(found.max(floor));
+        if out.ep == 0.0 {
+            r.ep = r.er;
+        }
+        if out.ed == 0.0 {
+            r.ed = r.er;
+        }
     }
     r
 }

@@ -118,8 +118,26 @@ const fn build_rm() -> [u128; 27] {
 /// Cell masks of the houses.
 static RM: [u128; 27] = build_rm();
 
+const fn build_peers() -> [u128; 81] {
+    let h = build_house();
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1u128 << h[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The peers of each cell as a mask.
+static PEERS: [u128; 81] = build_peers();
+
 fn peers_mask(c: usize) -> u128 {
-    HOUSE[c].iter().fold(0u128, |m, &o| m | 1u128 << o)
+    PEERS[c]
 }
 
 fn in_region(c: usize, r: usize) -> bool {
@@ -127,7 +145,7 @@ fn in_region(c: usize, r: usize) -> bool {
 }
 
 fn crosses(r1: usize, r2: usize) -> bool {
-    RC[r1].iter().any(|&c| in_region(c as usize, r2))
+    RM[r1] & RM[r2] != 0
 }
 
 /// Masks with `k` of the low `n` bits set, in increasing numeric order (SE's `Permutations`).
@@ -199,6 +217,16 @@ impl G {
             }
         }
         g
+    }
+
+    /// Cells that lost some candidate since `src` (a nested rule's starting grid).
+    fn changed_since(&self, src: &G) -> u128 {
+        (0..9).fold(0, |m, i| m | (src.dm[i] & !self.dm[i]))
+    }
+
+    /// Cells that lost candidate `d` since `src`.
+    fn lost(&self, src: &G, d: u8) -> u128 {
+        src.dm[d as usize - 1] & !self.dm[d as usize - 1]
     }
 
     fn has(&self, c: usize, d: u8) -> bool {
@@ -316,7 +344,9 @@ pub enum SeTechnique {
     AlignedTripletExclusion,
     /// Nishio forcing chain (7.5+).
     Nishio,
-    /// Cell forcing chains (8.0+ static, 8.5+ dynamic, nested levels above).
+    /// Cell forcing chains. The number, here and in the three variants below, is the
+    /// family: 0 static multiple chains (8.0+), 1 dynamic (8.5+), 2 dynamic (+) (9.0+),
+    /// 3–6 nested (9.5+, 10.0+, 10.5+, 11.0+).
     CellForcingChains(u8),
     /// Region (unit) forcing chains.
     RegionForcingChains(u8),
@@ -338,7 +368,9 @@ impl SeTechnique {
                 3 => format!("Dynamic {kind} Forcing Chains (+ Forcing Chains)"),
                 4 => format!("Dynamic {kind} Forcing Chains (+ Multiple Forcing Chains)"),
                 5 => format!("Dynamic {kind} Forcing Chains (+ Dynamic Forcing Chains)"),
-                _ => format!("Dynamic {kind} Forcing Chains (+ Dynamic Forcing Chains (+))"),
+                _ => format!(
+                    "Dynamic {kind} Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+                ),
             }
         }
         use SeTechnique::*;
@@ -512,6 +544,8 @@ fn naked_single(g: &G, out: &mut Vec<Hint>) {
 /// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
 /// single in a parallel house at once.
 fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    let lost: [u128; 9] =
+        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
@@ -520,6 +554,10 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                     continue;
                 }
                 for d in 1..=9u8 {
+                    // Inside a nested chain only rules resting on a removed candidate count.
+                    if lost[d as usize - 1] & RM[r1] == 0 {
+                        continue;
+                    }
                     let p = g.pos(r1, d);
                     if p.count_ones() <= 1 {
                         continue;
@@ -629,6 +667,10 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             if !(n > degree * 2 || (direct && n > degree)) {
                 continue;
             }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+                continue;
+            }
             let mut pos = [0u16; 9];
             for (d, p) in pos.iter_mut().enumerate() {
                 *p = g.pos(r, d as u8 + 1);
@@ -721,6 +763,10 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             if g.empty_count(r) < degree * 2 {
                 continue;
             }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+                continue;
+            }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
             for im in combos(degree, 9) {
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
@@ -777,11 +823,21 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         occ[v as usize] += 1;
     }
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        let lost_line: [[bool; 9]; 9] = std::array::from_fn(|i| {
+            std::array::from_fn(|d| {
+                ctx.src
+                    .is_some_and(|src| g.lost(src, d as u8 + 1) & RM[t1 * 9 + i] != 0)
+            })
+        });
         let linepos: [[u16; 9]; 9] =
             std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
         for base in combos(degree, 9) {
             for d in 1..=9u8 {
                 if occ[d as usize] + degree * 2 > 9 {
+                    continue;
+                }
+                // Inside a nested chain only rules resting on a removed candidate count.
+                if ctx.src.is_some() && bits(base).all(|i| !lost_line[i][d as usize - 1]) {
                     continue;
                 }
                 let Some(cover) =
@@ -1426,6 +1482,7 @@ fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mut Vec<Hint>
 fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
     let mut list: Vec<usize> = Vec::new();
     let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    let mut excl_mask = [0u128; 81];
     for c in 0..81 {
         if g.card(c) < 2 {
             continue;
@@ -1442,6 +1499,7 @@ fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
         }
         if !single && !ex.is_empty() {
             list.push(c);
+            excl_mask[c] = ex.iter().fold(0u128, |m, &e| m | 1u128 << e);
             excl[c] = ex;
         }
     }
@@ -1450,95 +1508,102 @@ fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
     }
     let in_list = list.iter().fold(0u128, |m, &c| m | 1u128 << c);
     let n = list.len();
+    let mut area: Vec<usize> = Vec::new();
     // SE enumerates pairs by increasing bitmask: (0,1), (0,2), (1,2), (0,3)…
     for j in 1..n {
         for i in 0..j {
             let (c0, c1) = (list[i], list[j]);
-            let tails: Vec<Vec<usize>> = if degree == 2 {
-                vec![Vec::new()]
-            } else {
-                let mut area: Vec<usize> = Vec::new();
-                for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                    if !area.contains(&e) && in_list >> e & 1 != 0 && e != c0 && e != c1 {
-                        area.push(e);
-                    }
+            if degree == 2 {
+                if let Some(h) = exclusion(g, &[c0, c1], &excl_mask) {
+                    out.push(h);
+                    return;
                 }
-                area.into_iter().map(|t| vec![t]).collect()
-            };
-            for tail in tails {
-                let mut cells = vec![c0, c1];
-                cells.extend(tail);
-                let mut common: Vec<usize> = excl[cells[0]].clone();
-                for &c in &cells[1..] {
-                    common.retain(|e| excl[c].contains(e));
+                continue;
+            }
+            // SE's "twin area": the excluders of both cells that are candidates themselves,
+            // in the order the excluder lists give them.
+            area.clear();
+            for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                if !area.contains(&e) && in_list >> e & 1 != 0 && e != c0 && e != c1 {
+                    area.push(e);
                 }
-                if common.len() < 2 {
-                    continue;
-                }
-                let mut allowed = vec![0u16; cells.len()];
-                let cands: Vec<Vec<u8>> =
-                    cells.iter().map(|&c| digits(g.cand[c]).collect()).collect();
-                let mut idx = vec![0usize; cells.len()];
-                loop {
-                    let ds: Vec<u8> = idx.iter().enumerate().map(|(k, &x)| cands[k][x]).collect();
-                    let mut ok = true;
-                    'pairs: for a in 0..cells.len() {
-                        for b in a + 1..cells.len() {
-                            if ds[a] == ds[b] && peers_mask(cells[a]) >> cells[b] & 1 != 0 {
-                                ok = false;
-                                break 'pairs;
-                            }
-                        }
-                    }
-                    if ok {
-                        let used = ds.iter().fold(0u16, |m, &d| m | bit(d));
-                        if common.iter().any(|&e| g.cand[e] & !used == 0) {
-                            ok = false;
-                        }
-                    }
-                    if ok {
-                        for (k, &d) in ds.iter().enumerate() {
-                            allowed[k] |= bit(d);
-                        }
-                    }
-                    let mut k = 0;
-                    loop {
-                        idx[k] += 1;
-                        if idx[k] < cands[k].len() {
-                            break;
-                        }
-                        idx[k] = 0;
-                        k += 1;
-                        if k == cells.len() {
-                            break;
-                        }
-                    }
-                    if k == cells.len() {
-                        break;
-                    }
-                }
-                let mut rem = Vec::new();
-                for (k, &c) in cells.iter().enumerate() {
-                    for d in digits(g.cand[c] & !allowed[k]) {
-                        rem.push((c as u8, d));
-                    }
-                }
-                if !rem.is_empty() {
-                    let (tech, diff) = if degree == 2 {
-                        (SeTechnique::AlignedPairExclusion, 6.2)
-                    } else {
-                        (SeTechnique::AlignedTripletExclusion, 7.5)
-                    };
-                    let mut h = Hint::new(tech, diff);
-                    h.rem = rem;
-                    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
-                    h.text = format!("cells {}", names.join(","));
+            }
+            for &t in &area {
+                if let Some(h) = exclusion(g, &[c0, c1, t], &excl_mask) {
                     out.push(h);
                     return;
                 }
             }
         }
     }
+}
+
+/// The aligned exclusion hint on `cells` (2 or 3), if it removes anything: a candidate
+/// goes when no allowed combination of the cells' digits uses it.
+fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Option<Hint> {
+    let common = cells.iter().fold(u128::MAX, |m, &c| m & excl_mask[c]);
+    if common.count_ones() < 2 {
+        return None;
+    }
+    let mut ex = [0u16; 20];
+    let mut ne = 0;
+    let mut m = common;
+    while m != 0 && ne < ex.len() {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        ex[ne] = g.cand[e];
+        ne += 1;
+    }
+    let ex = &ex[..ne];
+    let k = cells.len();
+    let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
+    let see = [sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2)];
+    let mut allowed = [0u16; 3];
+    let third: Vec<u8> = if k > 2 {
+        digits(g.cand[cells[2]]).collect()
+    } else {
+        vec![0]
+    };
+    for d0 in digits(g.cand[cells[0]]) {
+        for d1 in digits(g.cand[cells[1]]) {
+            if d0 == d1 && see[0] {
+                continue;
+            }
+            for &d2 in &third {
+                if k > 2 && ((d0 == d2 && see[1]) || (d1 == d2 && see[2])) {
+                    continue;
+                }
+                let used = bit(d0) | bit(d1) | if k > 2 { bit(d2) } else { 0 };
+                if ex.iter().any(|&e| e & !used == 0) {
+                    continue;
+                }
+                allowed[0] |= bit(d0);
+                allowed[1] |= bit(d1);
+                if k > 2 {
+                    allowed[2] |= bit(d2);
+                }
+            }
+        }
+    }
+    let mut rem = Vec::new();
+    for (i, &c) in cells.iter().enumerate() {
+        for d in digits(g.cand[c] & !allowed[i]) {
+            rem.push((c as u8, d));
+        }
+    }
+    if rem.is_empty() {
+        return None;
+    }
+    let (tech, diff) = if k == 2 {
+        (SeTechnique::AlignedPairExclusion, 6.2)
+    } else {
+        (SeTechnique::AlignedTripletExclusion, 7.5)
+    };
+    let mut h = Hint::new(tech, diff);
+    h.rem = rem;
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+    h.text = format!("cells {}", names.join(","));
+    Some(h)
 }
 
 // ---------------------------------------------------------------- chains
@@ -1654,13 +1719,16 @@ impl Arena {
         if !self.explain {
             return String::new();
         }
+        // Follow first parents back to the assumption; a step taken by a simpler rule
+        // (nested chains) is marked and followed through its first premise.
         let mut seq = Vec::new();
         let mut p = Some(target);
         while let Some(i) = p {
-            seq.push(pot_name(self.key(i)));
+            let name = pot_name(self.key(i));
             if self.pots[i as usize].cause == C_ADV {
-                seq.push("[rule]".to_string());
-                break;
+                seq.push(format!("{name} (by a simpler rule)"));
+            } else {
+                seq.push(name);
             }
             p = self.first_parent(i);
         }
@@ -1895,6 +1963,8 @@ fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
 struct Links {
     start: Vec<u32>,
     data: Vec<(u16, u8)>,
+    /// Whether some potential leads to this one.
+    target: Vec<bool>,
 }
 
 impl Links {
@@ -1902,6 +1972,7 @@ impl Links {
         let mut links = Links {
             start: Vec::with_capacity(NKEYS + 1),
             data: Vec::new(),
+            target: vec![false; NKEYS],
         };
         let mut buf = Vec::new();
         for k in 0..NKEYS as u16 {
@@ -1912,6 +1983,9 @@ impl Links {
             }
         }
         links.start.push(links.data.len() as u32);
+        for &(k, _) in &links.data {
+            links.target[k as usize] = true;
+        }
         links
     }
 
@@ -2026,10 +2100,9 @@ struct ChainSpec<'a> {
     tech: SeTechnique,
     base: f64,
     sort_key: u8,
-    /// Targets whose ancestors make up the complexity.
-    cplx_targets: &'a [u32],
-    /// Targets whose chains are walked for nested chains and rule parents.
-    chain_targets: &'a [u32],
+    /// The chain targets: their ancestors make up the complexity, and are walked for
+    /// nested chains and rule parents.
+    targets: &'a [u32],
     /// SE treats a source without cause as a cell (cell chains) or house (region chains) step.
     null_cause: u8,
     rem: Vec<(u8, u8)>,
@@ -2038,16 +2111,14 @@ struct ChainSpec<'a> {
 }
 
 fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
-    let flat: u32 = spec
-        .cplx_targets
-        .iter()
-        .map(|&t| ar.chain(t).len() as u32)
-        .sum();
+    let mut flat = 0;
     let mut nested = 0;
     let mut seen: Vec<*const u32> = Vec::new();
     let mut parents: Vec<(u8, u8)> = Vec::new();
-    for &t in spec.chain_targets {
-        for p in ar.chain(t) {
+    for &t in spec.targets {
+        let chain = ar.chain(t);
+        flat += chain.len() as u32;
+        for p in chain {
             let pot = &ar.pots[p as usize];
             if let Some(n) = &pot.nested {
                 let ptr = Rc::as_ptr(n);
@@ -2124,7 +2195,17 @@ struct Chainer<'a> {
     pool: Vec<PSet>,
     arena: Arena,
     adv_cache: AdvCache,
+    queues: (
+        std::collections::VecDeque<u32>,
+        std::collections::VecDeque<u32>,
+    ),
+    /// Chains from candidates switched on, by potential key, within one rule run.
+    memo: std::collections::HashMap<u16, OnChain>,
 }
+
+/// A chaining from one candidate switched on: what it turned on and off, and the
+/// contradiction it met, if any.
+type OnChain = (PSet, PSet, Option<(u32, u32)>);
 
 type AdvCache =
     std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
@@ -2139,6 +2220,8 @@ impl<'a> Chainer<'a> {
             pool: Vec::new(),
             arena: Arena::default(),
             adv_cache: AdvCache::new(),
+            queues: Default::default(),
+            memo: Default::default(),
         }
     }
 
@@ -2174,8 +2257,11 @@ impl<'a> Chainer<'a> {
     ) -> Option<(u32, u32)> {
         let save = g.clone();
         let y = !self.cfg.nishio;
-        let mut pon: std::collections::VecDeque<u32> = to_on.order.iter().copied().collect();
-        let mut poff: std::collections::VecDeque<u32> = to_off.order.iter().copied().collect();
+        let (mut pon, mut poff) = std::mem::take(&mut self.queues);
+        pon.clear();
+        poff.clear();
+        pon.extend(to_on.order.iter().copied());
+        poff.extend(to_off.order.iter().copied());
         let mut result = None;
         'main: while !pon.is_empty() || !poff.is_empty() {
             if let Some(p) = pon.pop_front() {
@@ -2232,6 +2318,7 @@ impl<'a> Chainer<'a> {
             }
         }
         *g = save;
+        self.queues = (pon, poff);
         result
     }
 
@@ -2362,6 +2449,9 @@ impl<'a> Chainer<'a> {
     fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
         let (dynamic, nishio, mult) = (self.cfg.dynamic, self.cfg.nishio, self.cfg.mult);
+        // One arena for the whole run: the chains from a candidate switched on are shared
+        // between its own cell's chains and the region chains of its houses.
+        let mut ar = self.take_arena();
         for c in 0..81 {
             if g.val[c] != 0 {
                 continue;
@@ -2370,7 +2460,6 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            let mut ar = self.take_arena();
             let mut value_on: Vec<PSet> = Vec::new();
             let mut value_off: Vec<PSet> = Vec::new();
             let mut cell_on: Option<PSet> = None;
@@ -2424,8 +2513,7 @@ impl<'a> Chainer<'a> {
                             tech: self.tech(2),
                             base: self.cfg.diff(),
                             sort_key: 5,
-                            cplx_targets: &targets,
-                            chain_targets: &targets,
+                            targets: &targets,
                             null_cause: C_CELL,
                             rem,
                             place,
@@ -2447,8 +2535,37 @@ impl<'a> Chainer<'a> {
             {
                 self.recycle(set);
             }
-            self.arena = ar;
         }
+        for (_, (on, off, _)) in std::mem::take(&mut self.memo) {
+            self.recycle(on);
+            self.recycle(off);
+        }
+        self.arena = ar;
+    }
+
+    /// The chaining from candidate `d` of cell `c` switched on, into `on`/`off`: computed
+    /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
+    fn on_chain(
+        &mut self,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        on: &mut PSet,
+        off: &mut PSet,
+    ) -> Option<(u32, u32)> {
+        let k = key(c, d, true);
+        if let Some((a, b, absurd)) = self.memo.get(&k) {
+            on.copy_from(a);
+            off.copy_from(b);
+            return *absurd;
+        }
+        let p = ar.add(k, C_NONE, &[], None);
+        on.add(ar, p);
+        let absurd = self.do_chaining(gm, ar, on, off);
+        let (a, b) = (self.set_from(on), self.set_from(off));
+        self.memo.insert(k, (a, b, absurd));
+        absurd
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -2465,18 +2582,15 @@ impl<'a> Chainer<'a> {
         out: &mut Vec<Hint>,
     ) {
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
-        let p_on = ar.add(key(c, d, true), C_NONE, &[], None);
+        let absurd = self.on_chain(gm, ar, c, d, on_on, on_off);
         let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
-        on_on.add(ar, p_on);
-        let absurd = self.do_chaining(gm, ar, on_on, on_off);
         if let (true, Some((a, b))) = (contradiction, absurd) {
             let t = [a, b];
             let spec = ChainSpec {
                 tech: self.tech(0),
                 base: self.cfg.diff(),
                 sort_key: 7,
-                cplx_targets: &t,
-                chain_targets: &t,
+                targets: &t,
                 null_cause: C_NONE,
                 rem: vec![(c as u8, d)],
                 place: None,
@@ -2501,8 +2615,7 @@ impl<'a> Chainer<'a> {
                     tech: self.tech(0),
                     base: self.cfg.diff(),
                     sort_key: 7,
-                    cplx_targets: &t,
-                    chain_targets: &t,
+                    targets: &t,
                     null_cause: C_NONE,
                     rem,
                     place: Some((c as u8, d)),
@@ -2530,8 +2643,7 @@ impl<'a> Chainer<'a> {
                         tech: self.tech(1),
                         base: self.cfg.diff(),
                         sort_key: 1,
-                        cplx_targets: &t,
-                        chain_targets: &t,
+                        targets: &t,
                         null_cause: C_NONE,
                         rem,
                         place,
@@ -2578,11 +2690,9 @@ impl<'a> Chainer<'a> {
             let mut others: Vec<(PSet, PSet)> = Vec::new();
             for i in bits(pp as u32).skip(1) {
                 let o = RC[r][i] as usize;
-                let p = ar.add(key(o, d, true), C_NONE, &[], None);
                 let mut oo = self.set();
                 let mut of = self.set();
-                oo.add(ar, p);
-                self.do_chaining(gm, ar, &mut oo, &mut of);
+                self.on_chain(gm, ar, o, d, &mut oo, &mut of);
                 region_on.retain(&oo);
                 region_off.retain(&of);
                 others.push((oo, of));
@@ -2610,8 +2720,7 @@ impl<'a> Chainer<'a> {
                         tech: self.tech(3),
                         base: self.cfg.diff(),
                         sort_key: 6,
-                        cplx_targets: &targets,
-                        chain_targets: &targets,
+                        targets: &targets,
                         null_cause: 2 + t as u8,
                         rem,
                         place,
@@ -2669,12 +2778,21 @@ impl<'a> Chainer<'a> {
         }
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = self.cycles(&mut ar, source, on_off, off_on);
+        // A cycle closes, and an "off" source is forced on, only through a link into the
+        // source: without one the searches cannot find anything.
+        let into_source = off_on.target[key(c, d, true) as usize];
+        let cycles = if into_source {
+            self.cycles(&mut ar, source, on_off, off_on)
+        } else {
+            Vec::new()
+        };
         let mut chains = Vec::new();
         if x {
             self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
             let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+            if off_on_x.target[key(c, d, true) as usize] {
+                self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+            }
         }
         let sort_key = match (x, y) {
             (true, true) => 4,
@@ -2723,8 +2841,7 @@ impl<'a> Chainer<'a> {
                     tech,
                     base,
                     sort_key,
-                    cplx_targets: &t,
-                    chain_targets: &t,
+                    targets: &t,
                     null_cause: C_NONE,
                     rem,
                     place: None,
@@ -2760,8 +2877,7 @@ impl<'a> Chainer<'a> {
                 tech,
                 base,
                 sort_key,
-                cplx_targets: &tt,
-                chain_targets: &tt,
+                targets: &tt,
                 null_cause: C_NONE,
                 rem,
                 place,
@@ -2788,14 +2904,16 @@ impl<'a> Chainer<'a> {
                     // SE queues an "off" again for every path to it. Once its first copy is
                     // queued, the others can only close a cycle back to the source: the
                     // potentials they imply are on the list already.
-                    if to_off.contains(k) && !off_on.get(k).iter().any(|&(t, _)| t == skey) {
+                    // Every potential on the path to `p` is queued already, so SE's "not a
+                    // parent" test can only fail for a potential already in the set.
+                    if to_off.contains(k)
+                        && (!off_on.get(k).iter().any(|&(t, _)| t == skey) || is_parent(ar, p, k))
+                    {
                         continue;
                     }
-                    if !is_parent(ar, p, k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        poff.push_back(i);
-                        to_off.add(ar, i);
-                    }
+                    let i = ar.add(k, cause, &[p], None);
+                    poff.push_back(i);
+                    to_off.add(ar, i);
                 }
             }
             length += 1;
@@ -2841,14 +2959,18 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, source);
             poff.push_back(source);
         }
-        while !pon.is_empty() || !poff.is_empty() {
+        // The only conclusion a source can reach is its own negation, recorded once: the
+        // search stops there, as nothing found later could be recorded.
+        'search: while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
                 for &(k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
+                        break 'search;
                     }
-                    if !is_parent(ar, p, k) && !to_off.contains(k) {
+                    // SE also skips parents of `p`; they are all in `to_off` already.
+                    if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
                         to_off.add(ar, i);
@@ -2860,6 +2982,7 @@ impl<'a> Chainer<'a> {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
+                        break 'search;
                     }
                     if !to_on.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
