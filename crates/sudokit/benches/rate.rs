@@ -12,29 +12,14 @@
 //!
 //! Data folder: `SUDOKIT_DATA`, default `../shared/data` from the workspace root.
 
-use std::path::PathBuf;
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::time::{Duration, Instant};
 
 use sudokit::parse::parse;
 use sudokit::rate::se_rating;
 use sudokit::Grid;
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKIT_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
-        PathBuf::from,
-    )
-}
-
-fn read(name: &str) -> String {
-    let path = data_dir().join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {} ({e}); set SUDOKIT_DATA to the shared data folder",
-            path.display()
-        )
-    })
-}
 
 fn tenths(s: &str) -> u16 {
     let v: f64 = s.trim().parse().expect("rating");
@@ -72,7 +57,7 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
 }
 
 fn calibration(verbose: bool) {
-    let text = read("se_rated_calibration.tsv");
+    let text = common::read_data("se_rated_calibration.tsv");
     let mut rows = Vec::new();
     for line in text.lines() {
         let f: Vec<&str> = line.split('\t').collect();
@@ -140,7 +125,7 @@ fn calibration(verbose: bool) {
 }
 
 fn speed(name: &str, step: usize, limit: usize) {
-    let text = read(name);
+    let text = common::read_data(name);
     let puzzles: Vec<(String, Grid)> = text
         .lines()
         .filter(|l| l.len() >= 81)
@@ -199,7 +184,7 @@ const ANCHORS: [(&str, &str, &str); 5] = [
 fn anchors() {
     for (name, puzzle, se) in ANCHORS {
         let text = match puzzle.strip_prefix('@') {
-            Some(file) => read(file),
+            Some(file) => common::read_data(file),
             None => puzzle.to_string(),
         };
         let grid = parse(&text).expect("anchor");

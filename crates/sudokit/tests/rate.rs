@@ -2,37 +2,16 @@
 //! assumptions counts checked against an independent brute force.
 //!
 //! Data: `SUDOKIT_DATA` (default `../shared/data` from the workspace root). The famous
-//! hardest puzzles take seconds each even optimised; they run with
-//! `cargo test --release -p sudokit --test rate -- --ignored`.
+//! hardest puzzles take seconds each; the library is optimised in test builds, so they run
+//! with the rest (about 20 CPU-seconds).
 
-use std::path::PathBuf;
+mod common;
 
-use sudokit::parse::parse;
+use common::{grid, read_data};
 use sudokit::rate::{
     rate, se_rating, se_rating_capped, Assumptions, Level, RateError, RateOptions, Tenths,
 };
 use sudokit::Grid;
-
-fn data_dir() -> PathBuf {
-    std::env::var_os("SUDOKIT_DATA").map_or_else(
-        || PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
-        PathBuf::from,
-    )
-}
-
-fn read(name: &str) -> String {
-    let path = data_dir().join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {} ({e}): the shared data folder is missing; set SUDOKIT_DATA to it",
-            path.display()
-        )
-    })
-}
-
-fn grid(text: &str) -> Grid {
-    parse(text).expect("valid puzzle")
-}
 
 fn se(text: &str) -> String {
     let r = se_rating(&grid(text));
@@ -41,7 +20,7 @@ fn se(text: &str) -> String {
 
 /// Calibration rows (puzzle, "ER/EP/ED") with ER at most `max_er` tenths, every `step`th.
 fn calibration(step: usize, max_er: f64) -> Vec<(String, String)> {
-    read("se_rated_calibration.tsv")
+    read_data("se_rated_calibration.tsv")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("puzzle"))
         .filter_map(|l| {
@@ -71,7 +50,7 @@ fn calibration_sample_agrees_with_sudoku_explainer() {
 #[test]
 fn pinned_public_ratings() {
     // gosudoku's README example simple-01: SE 1.5/1.2/1.2.
-    assert_eq!(se(&read("gosudoku_simple-01.txt")), "1.5/1.2/1.2");
+    assert_eq!(se(&read_data("gosudoku_simple-01.txt")), "1.5/1.2/1.2");
     // Project Euler 96, grid 01: hidden singles in boxes only.
     assert_eq!(
         se("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."),
@@ -93,11 +72,11 @@ fn pinned_public_ratings() {
     }
 }
 
+/// Seconds per puzzle (the library is optimised in test builds): the anchors SE users know.
 #[test]
-#[ignore = "seconds per puzzle even optimised: run with --release -- --ignored"]
 fn famous_hardest_puzzles() {
-    assert_eq!(se(&read("inkala_2012.txt")), "10.7/10.7/9.7");
-    assert_eq!(se(&read("inkala_2006.txt")), "10.6/1.2/1.2");
+    assert_eq!(se(&read_data("inkala_2012.txt")), "10.7/10.7/9.7");
+    assert_eq!(se(&read_data("inkala_2006.txt")), "10.6/1.2/1.2");
     assert_eq!(
         se("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."),
         "10.5/1.2/1.2"
@@ -228,7 +207,7 @@ const CAL_25: &str =
 fn assumptions_agree_with_brute_force() {
     let cases = [
         // Singles alone: 0.
-        (read("gosudoku_simple-01.txt"), 0),
+        (read_data("gosudoku_simple-01.txt"), 0),
         // SE 2.5–3.6 calibration puzzles: one assumption.
         (CAL_25.to_string(), 1),
         (
