@@ -29,6 +29,7 @@ const FILES: &[&str] = &[
     "inkala_2012.txt",
     "gosudoku_simple-01.txt",
     "gosudoku_simple-02.txt",
+    "se_rated_calibration.tsv",
     "puzzles7_serg_benchmark",
     "puzzles2_17_clue",
     "puzzles5_forum_hardest_1905_11+",
