@@ -190,34 +190,63 @@ fn inline(name: &Path) -> Option<&str> {
     (text.trim().chars().count() >= 81 && !name.exists()).then_some(text)
 }
 
+/// Reads every input in turn into chunks. An input that cannot be opened or read is reported
+/// on stderr and skipped, so the others are still processed; the run then ends with an error
+/// (exit status 2).
 fn read_all(names: &[PathBuf], tx: SyncSender<(Chunk, u64)>) -> Result<()> {
     let mut chunk = Vec::with_capacity(CHUNK);
     let mut before = 0;
+    let mut unreadable = 0;
     for name in names {
-        let file: std::sync::Arc<str> = if name.as_os_str() == "-" {
-            "<stdin>".into()
-        } else if inline(name).is_some() {
-            "<argument>".into()
-        } else {
-            name.to_string_lossy().into()
-        };
-        let mut recs = records(open(name)?);
-        while let Some(rec) = recs.next() {
-            let rec = rec.with_context(|| format!("reading {file}"))?;
-            chunk.push((file.clone(), rec));
-            if chunk.len() == CHUNK || recs.get_ref().buffer().is_empty() {
-                let bytes = before + recs.bytes_read();
-                if tx.send((std::mem::take(&mut chunk), bytes)).is_err() {
-                    return Ok(());
-                }
+        match read_one(name, &mut chunk, &mut before, &tx) {
+            Ok(true) => {}
+            Ok(false) => return Ok(()), // nobody is listening any more
+            Err(e) => {
+                eprintln!("sudokit: {e:#}");
+                unreadable += 1;
             }
         }
-        before += recs.bytes_read();
     }
     if !chunk.is_empty() {
         let _ = tx.send((chunk, before));
     }
+    if unreadable > 0 {
+        anyhow::bail!("{unreadable} of {} inputs could not be read", names.len());
+    }
     Ok(())
+}
+
+/// Reads one input, sending full chunks (and partial ones whenever the input has nothing
+/// more buffered); `Ok(false)` when the receiver has gone.
+fn read_one(
+    name: &Path,
+    chunk: &mut Chunk,
+    before: &mut u64,
+    tx: &SyncSender<(Chunk, u64)>,
+) -> Result<bool> {
+    let file: std::sync::Arc<str> = if name.as_os_str() == "-" {
+        "<stdin>".into()
+    } else if inline(name).is_some() {
+        "<argument>".into()
+    } else {
+        name.to_string_lossy().into()
+    };
+    let mut recs = records(open(name)?);
+    let result = (|| {
+        while let Some(rec) = recs.next() {
+            let rec = rec.with_context(|| format!("reading {file}"))?;
+            chunk.push((file.clone(), rec));
+            if chunk.len() == CHUNK || recs.get_ref().buffer().is_empty() {
+                let bytes = *before + recs.bytes_read();
+                if tx.send((std::mem::take(chunk), bytes)).is_err() {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    })();
+    *before += recs.bytes_read();
+    result
 }
 
 fn write_all<T, F>(
