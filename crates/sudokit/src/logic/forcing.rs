@@ -207,4 +207,104 @@ mod tests {
         }
         assert!(found > 0);
     }
+
+    /// Naked and hidden singles from `c`, written apart from the engine: true when they
+    /// reach a contradiction (a cell without candidates, or a digit with no place in a house).
+    fn singles_break(mut c: Candidates) -> bool {
+        loop {
+            let mut moved = false;
+            for cell in Cell::all() {
+                if c.value(cell).is_some() {
+                    continue;
+                }
+                match c.get(cell).first() {
+                    None => return true,
+                    Some(d) if c.get(cell).len() == 1 => {
+                        c.place(cell, d);
+                        moved = true;
+                    }
+                    Some(_) => {}
+                }
+            }
+            for house in crate::grid::House::all() {
+                for d in Digit::all() {
+                    if c.placed_in(house).contains(d) {
+                        continue;
+                    }
+                    let places = c.cells_with_in(house, d);
+                    match places.first() {
+                        None => return true,
+                        Some(cell) if places.len() == 1 => {
+                            c.place(cell, d);
+                            moved = true;
+                        }
+                        Some(_) => {}
+                    }
+                }
+            }
+            if !moved {
+                return false;
+            }
+        }
+    }
+
+    /// Each finder on a position where basic techniques stall: exactly the expected
+    /// elimination, proven independently — by the exact solver (the puzzle has no solution
+    /// with that digit there) and, for the chains, which use singles only, by singles.
+    #[test]
+    fn each_finder_gives_exactly_its_proven_elimination() {
+        type Finder = fn(&Candidates) -> Option<Step>;
+        let cases: [(&str, Finder, &str, bool); 5] = [
+            // SE 9.2 (plain dynamic forcing chains).
+            (
+                "1.......7..2.3.8...7.4.8.2....316....3.....1....7.5...9.7...4.5.4.....8...6.4.2..",
+                chain_verity,
+                "r9c9<>3",
+                true,
+            ),
+            (
+                "1.......7..2.3.8...7.4.8.2....316....3.....1....7.5...9.7...4.5.4.....8...6.4.2..",
+                chain_contradiction,
+                "r5c1<>8",
+                true,
+            ),
+            (
+                "1.......7..2.3.8...7.4.8.2....316....3.....1....7.5...9.7...4.5.4.....8...6.4.2..",
+                net_contradiction,
+                "r6c3<>4",
+                false,
+            ),
+            (
+                "1.......7..2.3.8...7.4.8.2....316....3.....1....7.5...9.7...4.5.4.....8...6.4.2..",
+                net_verity,
+                "r8c7<>3",
+                true,
+            ),
+            // SE 7.2 in the calibration list.
+            (
+                "74.8....1.96.3..573...7.....5.9.8...............5.1.7.....9...867..8.31.9....7.42",
+                nishio,
+                "r6c2<>8",
+                true,
+            ),
+        ];
+        for (text, finder, want, by_singles) in cases {
+            let p = parse(text).unwrap();
+            let cands = Solver::new(TechniqueSet::basic()).explain(&p).final_state;
+            let step = finder(&cands).expect(want);
+            assert_eq!(step.effects(), want, "{step}");
+            for &(cell, d) in &step.eliminations {
+                let mut assumed = cands.clone();
+                assumed.place(cell, d);
+                assert_eq!(
+                    solver::count(assumed.grid(), 1).count,
+                    0,
+                    "{cell}={d} has a solution"
+                );
+                if by_singles {
+                    assert!(singles_break(assumed), "singles refute {cell}={d}");
+                }
+            }
+        }
+    }
 }
