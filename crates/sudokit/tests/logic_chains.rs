@@ -81,6 +81,28 @@ fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
     used
 }
 
+/// The chain-family finders (coloring, chains, ALS, trial) the soundness tests exercise.
+const CHAIN_FAMILIES: [Technique; 18] = [
+    Technique::SimpleColorsTrap,
+    Technique::SimpleColorsWrap,
+    Technique::MultiColors1,
+    Technique::MultiColors2,
+    Technique::RemotePair,
+    Technique::XChain,
+    Technique::XYChain,
+    Technique::ContinuousNiceLoop,
+    Technique::DiscontinuousNiceLoop,
+    Technique::Aic,
+    Technique::GroupedContinuousNiceLoop,
+    Technique::GroupedDiscontinuousNiceLoop,
+    Technique::GroupedAic,
+    Technique::AlsXz,
+    Technique::AlsXyWing,
+    Technique::AlsXyChain,
+    Technique::DeathBlossom,
+    Technique::Trial,
+];
+
 #[test]
 fn hardest_1106_sample() {
     let used = check_file("puzzles6_forum_hardest_1106", 8);
@@ -135,33 +157,9 @@ fn finders_stay_sound_on_randomly_thinned_grids() {
     use sudokit::grid::Digit;
     use sudokit::logic::finder;
 
-    let mine = [
-        Technique::SimpleColorsTrap,
-        Technique::SimpleColorsWrap,
-        Technique::MultiColors1,
-        Technique::MultiColors2,
-        Technique::RemotePair,
-        Technique::XChain,
-        Technique::XYChain,
-        Technique::ContinuousNiceLoop,
-        Technique::DiscontinuousNiceLoop,
-        Technique::Aic,
-        Technique::GroupedContinuousNiceLoop,
-        Technique::GroupedDiscontinuousNiceLoop,
-        Technique::GroupedAic,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::AlsXyChain,
-        Technique::DeathBlossom,
-        Technique::Trial,
-    ];
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mine = CHAIN_FAMILIES;
+    let mut rng = common::Rng(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next();
     let mut found = BTreeMap::new();
     for puzzle in load_every("puzzles3_magictour_top1465", 15) {
         let solution = solver::solve(&puzzle).expect("solvable");
@@ -209,29 +207,9 @@ fn finders_never_panic_on_arbitrary_pencil_marks() {
     use sudokit::candidates::Candidates;
     use sudokit::logic::finder;
 
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let families = [
-        Technique::SimpleColorsTrap,
-        Technique::SimpleColorsWrap,
-        Technique::MultiColors1,
-        Technique::MultiColors2,
-        Technique::RemotePair,
-        Technique::XChain,
-        Technique::XYChain,
-        Technique::ContinuousNiceLoop,
-        Technique::GroupedAic,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::AlsXyChain,
-        Technique::DeathBlossom,
-        Technique::Trial,
-    ];
+    let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = move || rng.next();
+    let families = CHAIN_FAMILIES;
     for _ in 0..40 {
         // Each cell keeps each digit with probability 1/3 (at least one digit).
         let text: Vec<String> = (0..81)
