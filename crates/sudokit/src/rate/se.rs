@@ -1714,6 +1714,15 @@ impl Arena {
         res
     }
 
+    /// The chains leading to each of `targets`, joined with `; `.
+    fn describe_all(&self, targets: &[u32]) -> String {
+        targets
+            .iter()
+            .map(|&t| self.describe(t))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
     /// The chain leading to `target`, first parents only, as Eureka-like text.
     fn describe(&self, target: u32) -> String {
         if !self.explain {
@@ -2504,11 +2513,7 @@ impl<'a> Chainer<'a> {
                         if rem.is_empty() {
                             continue;
                         }
-                        let text = targets
-                            .iter()
-                            .map(|&t| ar.describe(t))
-                            .collect::<Vec<_>>()
-                            .join("; ");
+                        let text = ar.describe_all(&targets);
                         let spec = ChainSpec {
                             tech: self.tech(2),
                             base: self.cfg.diff(),
@@ -2711,11 +2716,7 @@ impl<'a> Chainer<'a> {
                     if rem.is_empty() {
                         continue;
                     }
-                    let text = targets
-                        .iter()
-                        .map(|&t| ar.describe(t))
-                        .collect::<Vec<_>>()
-                        .join("; ");
+                    let text = ar.describe_all(&targets);
                     let spec = ChainSpec {
                         tech: self.tech(3),
                         base: self.cfg.diff(),
