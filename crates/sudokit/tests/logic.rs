@@ -105,14 +105,7 @@ fn check_file(name: &str, every: usize) -> Outcome {
 
 #[test]
 fn small_collections_every_puzzle() {
-    for name in [
-        "p096_sudoku.txt",
-        "inkala_2006.txt",
-        "inkala_2012.txt",
-        "gosudoku_simple-01.txt",
-        "gosudoku_simple-02.txt",
-        "se_rated_calibration.tsv",
-    ] {
+    for name in common::SMALL_FILES {
         let o = check_file(name, 1);
         assert!(o.puzzles > 0, "{name}: no puzzle checked");
     }

@@ -137,13 +137,7 @@ fn seventeen_clue_sample() {
 
 #[test]
 fn small_files() {
-    for name in [
-        "p096_sudoku.txt",
-        "inkala_2006.txt",
-        "inkala_2012.txt",
-        "gosudoku_simple-01.txt",
-        "gosudoku_simple-02.txt",
-    ] {
+    for name in common::SMALL_FILES {
         check_file(name, 1);
     }
 }

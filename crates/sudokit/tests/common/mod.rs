@@ -21,6 +21,16 @@ pub fn data_dir() -> std::path::PathBuf {
     dir
 }
 
+/// The small collections of the data folder, every puzzle of which the logic tests check.
+pub const SMALL_FILES: [&str; 6] = [
+    "p096_sudoku.txt",
+    "inkala_2006.txt",
+    "inkala_2012.txt",
+    "gosudoku_simple-01.txt",
+    "gosudoku_simple-02.txt",
+    "se_rated_calibration.tsv",
+];
+
 /// The text of a data file, or a panic that says how to point the tests at the data.
 pub fn read_data(name: &str) -> String {
     let path = data_dir().join(name);
