@@ -148,18 +148,54 @@ fn crosses(r1: usize, r2: usize) -> bool {
     RM[r1] & RM[r2] != 0
 }
 
-/// Masks with `k` of the low `n` bits set, in increasing numeric order (SE's `Permutations`).
-fn combos(k: u32, n: u32) -> impl Iterator<Item = u32> {
+const fn build_combos<const N: usize>(k: u32) -> [u16; N] {
+    let mut t = [0u16; N];
+    let (mut m, mut i) = (0u16, 0);
+    while m < 1 << 9 {
+        if m.count_ones() == k {
+            t[i] = m;
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static COMBOS2: [u16; 36] = build_combos(2);
+static COMBOS3: [u16; 84] = build_combos(3);
+static COMBOS4: [u16; 126] = build_combos(4);
+
+/// Masks with `k` (2–4) of the low 9 bits set, in increasing numeric order (SE's
+/// `Permutations`); tabled, as the nested rules ask for them thousands of times a step.
+fn combos(k: u32) -> impl Iterator<Item = u32> {
+    let t: &[u16] = match k {
+        2 => &COMBOS2,
+        3 => &COMBOS3,
+        _ => &COMBOS4,
+    };
+    t.iter().map(|&m| m as u32)
+}
+
+/// Masks with `k` of the low `n` bits set, in increasing numeric order.
+fn subsets(k: u32, n: u32) -> impl Iterator<Item = u32> {
     (0u32..1 << n).filter(move |m| m.count_ones() == k)
 }
 
+/// Indexes of the set bits of `m`, ascending.
 fn bits(m: u32) -> impl Iterator<Item = usize> {
-    (0..32).filter(move |i| m >> i & 1 != 0)
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            i
+        })
+    })
 }
 
 /// Digits (1–9) of a candidate mask, ascending.
 fn digits(m: u16) -> impl Iterator<Item = u8> {
-    (1u8..=9).filter(move |d| m >> (d - 1) & 1 != 0)
+    bits(m as u32).map(|i| i as u8 + 1)
 }
 
 fn bit(d: u8) -> u16 {
@@ -675,11 +711,10 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             for (d, p) in pos.iter_mut().enumerate() {
                 *p = g.pos(r, d as u8 + 1);
             }
-            for vm in combos(degree, 9) {
+            for vm in combos(degree) {
                 let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
                     continue;
                 };
-                let values: Vec<u8> = bits(vm).map(|v| v as u8 + 1).collect();
                 let vset = vm as u16;
                 let mut rem = Vec::new();
                 for idx in bits(common as u32) {
@@ -688,11 +723,12 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         rem.push((c as u8, d));
                     }
                 }
-                let names = values
-                    .iter()
-                    .map(|v| v.to_string())
-                    .collect::<Vec<_>>()
-                    .join(",");
+                let names = || {
+                    digits(vset)
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
                 if direct {
                     for v in 1..=9u8 {
                         if vset & bit(v) != 0 {
@@ -712,7 +748,8 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             h.place = Some((c, v));
                             if ctx.explain {
                                 h.text = format!(
-                                    "hidden set {names} in {}, so {}={v}",
+                                    "hidden set {} in {}, so {}={v}",
+                                    names(),
                                     region_name(r),
                                     cell_name(c as usize)
                                 );
@@ -733,12 +770,12 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                     let mut h = Hint::new(tech, diff);
                     h.rem = rem;
                     if ctx.explain {
-                        h.text = format!("hidden set {names} in {}", region_name(r));
+                        h.text = format!("hidden set {} in {}", names(), region_name(r));
                     }
                     if let Some(src) = ctx.src {
                         for (idx, &c) in RC[r].iter().enumerate() {
                             if common >> idx & 1 == 0 {
-                                for &v in &values {
+                                for v in digits(vset) {
                                     if src.has(c as usize, v) {
                                         h.parents.push((c, v));
                                     }
@@ -768,7 +805,7 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 continue;
             }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
-            for im in combos(degree, 9) {
+            for im in combos(degree) {
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
                     continue;
                 };
@@ -790,9 +827,10 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 };
                 let mut h = Hint::new(tech, diff);
                 h.rem = rem;
-                let cells: Vec<String> = bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
-                let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
                 if ctx.explain {
+                    let cells: Vec<String> =
+                        bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
+                    let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
                     h.text = format!(
                         "naked set {} in {}: {}",
                         ds.join(","),
@@ -831,7 +869,7 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         });
         let linepos: [[u16; 9]; 9] =
             std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
-        for base in combos(degree, 9) {
+        for base in combos(degree) {
             for d in 1..=9u8 {
                 if occ[d as usize] + degree * 2 > 9 {
                     continue;
@@ -864,8 +902,8 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 };
                 let mut h = Hint::new(tech, diff);
                 h.rem = rem;
-                let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
                 if ctx.explain {
+                    let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
                     h.text = format!("fish on {d} in {}", names.join(", "));
                 }
                 if let Some(src) = ctx.src {
@@ -1159,7 +1197,7 @@ fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
             let n = g.empty_count(r);
             let (i1, i2) = (POS[c1][t] as usize, POS[c2][t] as usize);
             if degree * 2 <= n {
-                for im in combos(degree, 9) {
+                for im in subsets(degree, 9) {
                     if im >> i1 & 1 == 0 || im >> i2 & 1 != 0 {
                         continue;
                     }
@@ -1210,7 +1248,7 @@ fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
                     .filter(|&v| v != v1 && v != v2 && extra & bit(v) == 0)
                     .collect();
                 if degree as usize >= 2 && degree as usize - 2 <= rem_values.len() {
-                    for pm in combos(degree - 2, rem_values.len() as u32) {
+                    for pm in subsets(degree - 2, rem_values.len() as u32) {
                         let mut values: Vec<u8> = bits(pm).map(|k| rem_values[k]).collect();
                         values.push(v1);
                         values.push(v2);
@@ -1404,7 +1442,7 @@ fn bug(g: &G, out: &mut Vec<Hint>) {
                 if (rc.len() as u32) < degree {
                     continue;
                 }
-                for pm in combos(degree - 1, rc.len() as u32) {
+                for pm in subsets(degree - 1, rc.len() as u32) {
                     let naked: Vec<usize> = bits(pm).map(|k| rc[k]).collect();
                     let mut pots: Vec<u16> = naked.iter().map(|&c| g.cand[c]).collect();
                     let other = pots.iter().fold(0, |m, &p| m | p);
@@ -1694,24 +1732,22 @@ impl Arena {
         self.parents(i).first().copied()
     }
 
-    /// SE's `getChain`/`getAncestorCount`: breadth-first over parents, one node per key.
-    fn chain(&self, target: u32) -> Vec<u32> {
+    /// SE's `getChain`/`getAncestorCount`: breadth-first over parents, one node per key;
+    /// `visit` sees each node in SE's order. `queue` is scratch space.
+    fn chain(&self, target: u32, queue: &mut Vec<u32>, mut visit: impl FnMut(u32)) {
         let mut done = [0u64; NKEYS / 64 + 1];
-        let mut res = Vec::new();
-        let mut todo = vec![target];
-        while !todo.is_empty() {
-            let mut next = Vec::new();
-            for &p in &todo {
-                let k = self.key(p) as usize;
-                if done[k / 64] >> (k % 64) & 1 == 0 {
-                    done[k / 64] |= 1 << (k % 64);
-                    res.push(p);
-                    next.extend_from_slice(self.parents(p));
-                }
+        queue.clear();
+        queue.push(target);
+        let mut next = 0;
+        while let Some(&p) = queue.get(next) {
+            next += 1;
+            let k = self.key(p) as usize;
+            if done[k / 64] >> (k % 64) & 1 == 0 {
+                done[k / 64] |= 1 << (k % 64);
+                visit(p);
+                queue.extend_from_slice(self.parents(p));
             }
-            todo = next;
         }
-        res
     }
 
     /// The chains leading to each of `targets`, joined with `; `.
@@ -2073,7 +2109,7 @@ impl Cfg {
         }
     }
 
-    const LOOPS: Cfg = Cfg {
+    pub(crate) const LOOPS: Cfg = Cfg {
         mult: false,
         dynamic: false,
         nishio: false,
@@ -2119,15 +2155,14 @@ struct ChainSpec<'a> {
     text: String,
 }
 
-fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
+fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, queue: &mut Vec<u32>, spec: ChainSpec) -> Hint {
     let mut flat = 0;
     let mut nested = 0;
     let mut seen: Vec<*const u32> = Vec::new();
-    let mut parents: Vec<(u8, u8)> = Vec::new();
+    let mut parents = RuleParents::new(Vec::new());
     for &t in spec.targets {
-        let chain = ar.chain(t);
-        flat += chain.len() as u32;
-        for p in chain {
+        ar.chain(t, queue, |p| {
+            flat += 1;
             let pot = &ar.pots[p as usize];
             if let Some(n) = &pot.nested {
                 let ptr = Rc::as_ptr(n);
@@ -2146,7 +2181,7 @@ fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
                     rule_parents(g, src, pot.key, cause, &mut parents);
                 }
             }
-        }
+        });
     }
     let cplx = flat + nested;
     let mut h = Hint::new(spec.tech, spec.base + length_diff(cplx));
@@ -2154,31 +2189,54 @@ fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, spec: ChainSpec) -> Hint {
     h.sort_key = spec.sort_key;
     h.rem = spec.rem;
     h.place = spec.place;
-    h.parents = parents;
+    h.parents = parents.list;
     h.text = spec.text;
     h
 }
 
 /// SE's `collectRuleParents` for one "on" potential: the candidates removed since `src`
 /// from its cell (cell cause) or, for its digit, from the house that forced it.
-fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut Vec<(u8, u8)>) {
+fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut RuleParents) {
     let (c, d) = (kcell(k), kdig(k));
-    let mut add = |cell: usize, v: u8| {
-        if !out.contains(&(cell as u8, v)) {
-            out.push((cell as u8, v));
-        }
-    };
     if cause == C_CELL {
         for v in digits(src.cand[c] & !g.cand[c]) {
-            add(c, v);
+            out.add(c, v);
         }
     } else {
         let r = CR[c][(cause - 2) as usize] as usize;
         for &o in &RC[r] {
             let o = o as usize;
-            if src.has(o, d) && !g.has(o, d) {
-                add(o, d);
+            // Filled cells never held a candidate in any starting grid of this chain.
+            if g.val[o] == 0 && src.has(o, d) && !g.has(o, d) {
+                out.add(o, d);
             }
+        }
+    }
+}
+
+/// The candidates a nested hint rests on, in the order found, each once.
+struct RuleParents {
+    list: Vec<(u8, u8)>,
+    seen: [u64; 12],
+}
+
+impl RuleParents {
+    fn new(list: Vec<(u8, u8)>) -> RuleParents {
+        let mut p = RuleParents {
+            list: Vec::new(),
+            seen: [0; 12],
+        };
+        for (c, v) in list {
+            p.add(c as usize, v);
+        }
+        p
+    }
+
+    fn add(&mut self, c: usize, v: u8) {
+        let i = c * 9 + v as usize - 1;
+        if self.seen[i / 64] >> (i % 64) & 1 == 0 {
+            self.seen[i / 64] |= 1 << (i % 64);
+            self.list.push((c as u8, v));
         }
     }
 }
@@ -2210,11 +2268,108 @@ struct Chainer<'a> {
     ),
     /// Chains from candidates switched on, by potential key, within one rule run.
     memo: std::collections::HashMap<u16, OnChain>,
+    /// Scratch space of `Arena::chain`.
+    queue: Vec<u32>,
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
 /// contradiction it met, if any.
 type OnChain = (PSet, PSet, Option<(u32, u32)>);
+
+thread_local! {
+    /// Sets and arenas of finished rule runs, for the next run on this thread: nested
+    /// rules start thousands of runs per step, and fresh sets cost a page each.
+    static SPARE: std::cell::RefCell<(Vec<PSet>, Vec<Arena>)> = Default::default();
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let (pool, arena) = (
+            std::mem::take(&mut self.pool),
+            std::mem::take(&mut self.arena),
+        );
+        SPARE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.0.extend(pool);
+            s.1.push(arena);
+        });
+    }
+}
+
+/// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
+/// the candidates they rest on as if the grid had started from every candidate, and the
+/// complexity the hint adds.
+type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Option<Rc<u32>>)>>;
+
+/// A grid and a nested rule.
+#[derive(PartialEq, Eq, Hash)]
+struct NestedKey {
+    val: [u8; 81],
+    cand: [u16; 81],
+    cfg: (bool, bool, u8),
+}
+
+/// Nested rule runs kept before the cache is emptied, to bound its memory.
+const NESTED_CAPACITY: usize = 1 << 16;
+
+thread_local! {
+    /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up.
+    /// Chains of every level, every step and every nesting depth reach the same reduced
+    /// grids again (what a chain derives before it calls the nested rules is the same
+    /// fixpoint, whatever the order), and a rule's hints on a grid do not depend on where
+    /// the chain started: only which removals they rest on does, and that is filtered at
+    /// each use (`advanced_rules`).
+    static NESTED: std::cell::RefCell<std::collections::HashMap<NestedKey, NestedHints>> =
+        Default::default();
+}
+
+/// Every candidate present: the starting grid under which a nested rule reports all the
+/// removals it could rest on.
+static EVERY_CANDIDATE: G = G {
+    val: [0; 81],
+    cand: [0x1ff; 81],
+    dm: [(1 << 81) - 1; 9],
+};
+
+/// The hints of chaining rule `cfg` on `g` (cached, see `NESTED`).
+fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
+    let key = NestedKey {
+        val: g.val,
+        cand: g.cand,
+        cfg: (cfg.mult, cfg.dynamic, cfg.level),
+    };
+    if let Some(found) = NESTED.with(|n| n.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let ctx = Ctx {
+        src: Some(&EVERY_CANDIDATE),
+        first: false,
+        explain: false,
+    };
+    let hints: Vec<_> = chaining_hints(g, cfg, ctx)
+        .into_iter()
+        .filter(|h| !h.parents.is_empty())
+        .map(|h| {
+            let mut rem = h.rem;
+            rem.sort_unstable();
+            (rem, h.parents, h.nested)
+        })
+        .collect();
+    let hints = Rc::new(hints);
+    NESTED.with(|n| {
+        let mut n = n.borrow_mut();
+        if n.len() >= NESTED_CAPACITY {
+            n.clear();
+        }
+        n.insert(key, hints.clone());
+    });
+    hints
+}
+
+/// Forgets the nested rule runs of earlier puzzles.
+pub(crate) fn clear_nested_cache() {
+    NESTED.with(|n| n.borrow_mut().clear());
+}
 
 type AdvCache =
     std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
@@ -2226,11 +2381,12 @@ impl<'a> Chainer<'a> {
             ctx,
             buf_off: Vec::with_capacity(32),
             buf_on: Vec::with_capacity(4),
-            pool: Vec::new(),
-            arena: Arena::default(),
+            pool: SPARE.with(|s| std::mem::take(&mut s.borrow_mut().0)),
+            arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
             adv_cache: AdvCache::new(),
             queues: Default::default(),
             memo: Default::default(),
+            queue: Vec::new(),
         }
     }
 
@@ -2359,88 +2515,71 @@ impl<'a> Chainer<'a> {
 
     /// The candidates removed by the first of the nested rules that removes any.
     fn advanced_rules(&self, g: &G, src: &G) -> Removed {
-        let level = self.cfg.level;
-        let mut rules: Vec<u8> = vec![0, 1, 2, 3];
-        if level < 4 {
-            if level >= 2 {
-                rules.push(10);
-            }
-            if level >= 3 {
-                rules.push(11);
-            }
-        } else {
-            rules.push(12);
-            if level >= 5 {
-                rules.push(13);
-            }
-        }
         let ctx = Ctx {
             src: Some(src),
             first: false,
             explain: false,
         };
-        for rule in rules {
+        let mut res = Vec::new();
+        for rule in 0..4 {
             let mut hints = Vec::new();
             match rule {
                 0 => locking(g, false, ctx, &mut hints),
                 1 => hidden_set(g, 2, false, ctx, &mut hints),
                 2 => naked_set(g, 2, ctx, &mut hints),
-                3 => fish(g, 2, ctx, &mut hints),
-                10 => hints = chaining_hints(g, Cfg::LOOPS, ctx),
-                11 => {
-                    hints = chaining_hints(
-                        g,
-                        Cfg {
-                            mult: true,
-                            dynamic: false,
-                            nishio: false,
-                            level: 0,
-                        },
-                        ctx,
-                    )
-                }
-                12 => {
-                    hints = chaining_hints(
-                        g,
-                        Cfg {
-                            mult: true,
-                            dynamic: true,
-                            nishio: false,
-                            level: 0,
-                        },
-                        ctx,
-                    )
-                }
-                _ => {
-                    hints = chaining_hints(
-                        g,
-                        Cfg {
-                            mult: true,
-                            dynamic: true,
-                            nishio: false,
-                            level: level - 3,
-                        },
-                        ctx,
-                    )
-                }
+                _ => fish(g, 2, ctx, &mut hints),
             }
-            let mut res = Vec::new();
             for h in hints {
                 if h.parents.is_empty() {
                     continue;
                 }
-                let parents = h.parents.clone();
-                let mut rem = h.rem.clone();
+                let mut rem = h.rem;
                 rem.sort_unstable();
                 for (c, d) in rem {
-                    res.push((key(c as usize, d, false), parents.clone(), h.nested.clone()));
+                    res.push((key(c as usize, d, false), h.parents.clone(), None));
                 }
             }
             if !res.is_empty() {
                 return res;
             }
         }
-        Vec::new()
+        let level = self.cfg.level;
+        let chain_rules: &[Cfg] = match level {
+            0 | 1 => &[],
+            2 => &[Cfg::LOOPS],
+            3 => &[Cfg::LOOPS, Cfg::MULTIPLE],
+            4 => &[Cfg::dynamic(0)],
+            _ => &[Cfg::dynamic(0), Cfg::dynamic(level - 3)],
+        };
+        for &cfg in chain_rules {
+            for (rem, parents, nested) in nested_rule(g, cfg).iter() {
+                // Only what rests on a candidate the chain removed counts.
+                let parents: Vec<(u8, u8)> = parents
+                    .iter()
+                    .copied()
+                    .filter(|&(c, d)| src.has(c as usize, d))
+                    .collect();
+                if parents.is_empty() {
+                    continue;
+                }
+                for &(c, d) in rem {
+                    res.push((key(c as usize, d, false), parents.clone(), nested.clone()));
+                }
+            }
+            if !res.is_empty() {
+                return res;
+            }
+        }
+        res
+    }
+
+    /// A hint's text, written only when asked for: nested rules make thousands of hints.
+    fn text(&self, f: impl FnOnce() -> String) -> String {
+        if self.ctx.explain {
+            f()
+        } else {
+            String::new()
+        }
     }
 
     fn tech(&self, kind: u8) -> SeTechnique {
@@ -2513,7 +2652,14 @@ impl<'a> Chainer<'a> {
                         if rem.is_empty() {
                             continue;
                         }
-                        let text = ar.describe_all(&targets);
+                        let text = self.text(|| {
+                            format!(
+                                "each candidate of {} implies {}: {}",
+                                cell_name(c),
+                                pot_name(k),
+                                ar.describe_all(&targets)
+                            )
+                        });
                         let spec = ChainSpec {
                             tech: self.tech(2),
                             base: self.cfg.diff(),
@@ -2522,13 +2668,9 @@ impl<'a> Chainer<'a> {
                             null_cause: C_CELL,
                             rem,
                             place,
-                            text: format!(
-                                "each candidate of {} implies {}: {text}",
-                                cell_name(c),
-                                pot_name(k)
-                            ),
+                            text,
                         };
-                        out.push(chain_hint(g, &ar, self.ctx, spec));
+                        out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
                     }
                 }
             }
@@ -2599,14 +2741,16 @@ impl<'a> Chainer<'a> {
                 null_cause: C_NONE,
                 rem: vec![(c as u8, d)],
                 place: None,
-                text: format!(
-                    "{} leads to a contradiction: {} and {}",
-                    pot_name(key(c, d, true)),
-                    ar.describe(a),
-                    ar.describe(b)
-                ),
+                text: self.text(|| {
+                    format!(
+                        "{} leads to a contradiction: {} and {}",
+                        pot_name(key(c, d, true)),
+                        ar.describe(a),
+                        ar.describe(b)
+                    )
+                }),
             };
-            out.push(chain_hint(g, ar, self.ctx, spec));
+            out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
         }
         let mut off_on = self.set();
         let mut off_off = self.set();
@@ -2624,14 +2768,16 @@ impl<'a> Chainer<'a> {
                     null_cause: C_NONE,
                     rem,
                     place: Some((c as u8, d)),
-                    text: format!(
-                        "{} leads to a contradiction: {} and {}",
-                        pot_name(key(c, d, false)),
-                        ar.describe(a),
-                        ar.describe(b)
-                    ),
+                    text: self.text(|| {
+                        format!(
+                            "{} leads to a contradiction: {} and {}",
+                            pot_name(key(c, d, false)),
+                            ar.describe(a),
+                            ar.describe(b)
+                        )
+                    }),
                 };
-                out.push(chain_hint(g, ar, self.ctx, spec));
+                out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
             }
         }
         if reduction {
@@ -2652,15 +2798,17 @@ impl<'a> Chainer<'a> {
                         null_cause: C_NONE,
                         rem,
                         place,
-                        text: format!(
-                            "both {0}=… and {0}<>… imply {1}: {2}; {3}",
-                            cell_name(c),
-                            pot_name(k),
-                            ar.describe(p),
-                            ar.describe(q)
-                        ),
+                        text: self.text(|| {
+                            format!(
+                                "both {0}=… and {0}<>… imply {1}: {2}; {3}",
+                                cell_name(c),
+                                pot_name(k),
+                                ar.describe(p),
+                                ar.describe(q)
+                            )
+                        }),
                     };
-                    out.push(chain_hint(g, ar, self.ctx, spec));
+                    out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
                 }
             }
         }
@@ -2716,7 +2864,14 @@ impl<'a> Chainer<'a> {
                     if rem.is_empty() {
                         continue;
                     }
-                    let text = ar.describe_all(&targets);
+                    let text = self.text(|| {
+                        format!(
+                            "each place of {d} in {} implies {}: {}",
+                            region_name(r),
+                            pot_name(k),
+                            ar.describe_all(&targets)
+                        )
+                    });
                     let spec = ChainSpec {
                         tech: self.tech(3),
                         base: self.cfg.diff(),
@@ -2725,13 +2880,9 @@ impl<'a> Chainer<'a> {
                         null_cause: 2 + t as u8,
                         rem,
                         place,
-                        text: format!(
-                            "each place of {d} in {} implies {}: {text}",
-                            region_name(r),
-                            pot_name(k)
-                        ),
+                        text,
                     };
-                    out.push(chain_hint(g, ar, self.ctx, spec));
+                    out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
                 }
             }
             self.recycle(region_on);
@@ -2834,10 +2985,12 @@ impl<'a> Chainer<'a> {
                 _ => (SeTechnique::XCycle, 6.5),
             };
             let t = [dst];
+            let text = self.text(|| format!("cycle {}", ar.describe(dst)));
             let mut h = chain_hint(
                 g,
                 &ar,
                 self.ctx,
+                &mut self.queue,
                 ChainSpec {
                     tech,
                     base,
@@ -2846,19 +2999,21 @@ impl<'a> Chainer<'a> {
                     null_cause: C_NONE,
                     rem,
                     place: None,
-                    text: format!("cycle {}", ar.describe(dst)),
+                    text,
                 },
             );
             if let Some(src) = self.ctx.src {
                 // The reversed cycle: every "off" of the chain is "on" the other way round.
+                let mut parents = RuleParents::new(std::mem::take(&mut h.parents));
                 let mut p = dst;
                 while let Some(q) = ar.first_parent(p) {
                     let pot = &ar.pots[p as usize];
                     if !kon(pot.key) && pot.cause != C_NONE && pot.cause != C_ADV {
-                        rule_parents(g, src, pot.key ^ 1, pot.cause, &mut h.parents);
+                        rule_parents(g, src, pot.key ^ 1, pot.cause, &mut parents);
                     }
                     p = q;
                 }
+                h.parents = parents.list;
             }
             out.push(h);
         }
@@ -2882,9 +3037,9 @@ impl<'a> Chainer<'a> {
                 null_cause: C_NONE,
                 rem,
                 place,
-                text: format!("chain {}", ar.describe(t)),
+                text: self.text(|| format!("chain {}", ar.describe(t))),
             };
-            out.push(chain_hint(g, &ar, self.ctx, spec));
+            out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
         }
         self.arena = ar;
     }
@@ -3018,9 +3173,13 @@ pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
     });
     let mut seen = std::collections::HashSet::new();
     out.retain(|h| {
-        let mut r = h.rem.clone();
-        r.sort_unstable();
-        seen.insert(r)
+        // The set of eliminations as a 729-bit key: rem lists hold no repeats.
+        let mut k = [0u64; 12];
+        for &(c, d) in &h.rem {
+            let i = c as usize * 9 + d as usize - 1;
+            k[i / 64] |= 1 << (i % 64);
+        }
+        seen.insert(k)
     });
     // Used inside a nested chain, a chain hint adds its own complexity to the outer one.
     for h in &mut out {
@@ -3130,6 +3289,7 @@ pub(crate) struct SeOutcome {
 /// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
 /// hardest up to the first placement, ED the first step's.
 pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeOutcome {
+    clear_nested_cache();
     let mut g = G::from_values(values);
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
