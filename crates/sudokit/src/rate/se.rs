@@ -2047,6 +2047,182 @@ impl Links {
     }
 }
 
+/// Which potentials reach which over the links of static chains: the strongly connected
+/// components of the link graph and, over them, reachability sets. One per thread, its
+/// buffers reused: the loops rule builds it for every reduced grid of nested chains.
+#[derive(Default)]
+struct Reach {
+    /// Node of each potential key (`UNSEEN`: not a candidate).
+    node: Vec<u16>,
+    /// Potential key of each node.
+    keys: Vec<u16>,
+    /// Component of each node, numbered in the order Tarjan's algorithm completes them.
+    comp: Vec<u16>,
+    /// Nodes in each component.
+    size: Vec<u16>,
+    /// Nodes reachable from each component, `words` bit words each.
+    sets: Vec<u64>,
+    words: usize,
+    // Scratch space of `build`.
+    index: Vec<u16>,
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u16)>,
+    order: Vec<u16>,
+    last: Vec<u16>,
+}
+
+const UNSEEN: u16 = u16::MAX;
+
+thread_local! {
+    static REACH: std::cell::RefCell<Reach> = Default::default();
+}
+
+impl Reach {
+    /// Tarjan's algorithm, then reachability sets in the order it completes components
+    /// (every successor first); `with_sets` false leaves out the sets (cycles only).
+    fn build(&mut self, g: &G, on_off: &Links, off_on: &Links, with_sets: bool) {
+        if self.node.is_empty() {
+            self.node = vec![UNSEEN; NKEYS];
+        }
+        for &k in &self.keys {
+            self.node[k as usize] = UNSEEN;
+        }
+        self.keys.clear();
+        for (i, &m) in g.cand.iter().enumerate() {
+            for d in digits(m) {
+                for on in [false, true] {
+                    let k = key(i, d, on);
+                    self.node[k as usize] = self.keys.len() as u16;
+                    self.keys.push(k);
+                }
+            }
+        }
+        let n = self.keys.len();
+        let (node, keys) = (&self.node, &self.keys);
+        let succ = |u: usize| -> &[(u16, u8)] {
+            let k = keys[u];
+            if kon(k) {
+                on_off.get(k)
+            } else {
+                off_on.get(k)
+            }
+        };
+        let (index, low, on_stack) = (&mut self.index, &mut self.low, &mut self.on_stack);
+        index.clear();
+        index.resize(n, UNSEEN);
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        self.comp.clear();
+        self.comp.resize(n, 0);
+        self.size.clear();
+        let (stack, calls) = (&mut self.stack, &mut self.calls);
+        let mut counter = 0u16;
+        for root in 0..n {
+            if index[root] != UNSEEN {
+                continue;
+            }
+            calls.push((root as u16, 0));
+            while let Some(&(u, e)) = calls.last() {
+                let u = u as usize;
+                if e == 0 && index[u] == UNSEEN {
+                    index[u] = counter;
+                    low[u] = counter;
+                    counter += 1;
+                    stack.push(u as u16);
+                    on_stack[u] = true;
+                }
+                if let Some(&(k, _)) = succ(u).get(e as usize) {
+                    if let Some(top) = calls.last_mut() {
+                        top.1 += 1;
+                    }
+                    let v = node[k as usize] as usize;
+                    if index[v] == UNSEEN {
+                        calls.push((v as u16, 0));
+                    } else if on_stack[v] {
+                        low[u] = low[u].min(index[v]);
+                    }
+                    continue;
+                }
+                calls.pop();
+                if let Some(&(p, _)) = calls.last() {
+                    low[p as usize] = low[p as usize].min(low[u]);
+                }
+                if low[u] == index[u] {
+                    let c = self.size.len() as u16;
+                    let mut members = 0;
+                    while let Some(w) = stack.pop() {
+                        on_stack[w as usize] = false;
+                        self.comp[w as usize] = c;
+                        members += 1;
+                        if w as usize == u {
+                            break;
+                        }
+                    }
+                    self.size.push(members);
+                }
+            }
+        }
+        if !with_sets {
+            return;
+        }
+        // Nodes by component (counting sort), then each component's set from its own
+        // nodes and the sets of the components it links to, each of those once.
+        let nc = self.size.len();
+        let words = n.div_ceil(64);
+        self.words = words;
+        self.sets.clear();
+        self.sets.resize(nc * words, 0);
+        self.order.clear();
+        self.order.resize(n, 0);
+        let mut start = vec![0u16; nc + 1];
+        for &c in &self.comp {
+            start[c as usize + 1] += 1;
+        }
+        for c in 0..nc {
+            start[c + 1] += start[c];
+        }
+        for u in 0..n {
+            let c = self.comp[u] as usize;
+            self.order[start[c] as usize] = u as u16;
+            start[c] += 1;
+        }
+        self.last.clear();
+        self.last.resize(nc, UNSEEN);
+        for &u in &self.order {
+            let u = u as usize;
+            let c = self.comp[u] as usize;
+            self.sets[c * words + u / 64] |= 1 << (u % 64);
+            for &(k, _) in succ(u) {
+                let o = self.comp[node[k as usize] as usize] as usize;
+                if o != c && self.last[o] != c as u16 {
+                    self.last[o] = c as u16;
+                    // Components complete after all they reach: `o < c`.
+                    let (done, rest) = self.sets.split_at_mut(c * words);
+                    for (w, &x) in rest[..words].iter_mut().zip(&done[o * words..][..words]) {
+                        *w |= x;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether potential `a` leads to potential `b` (needs the sets).
+    fn reaches(&self, a: u16, b: u16) -> bool {
+        let (a, b) = (self.node[a as usize], self.node[b as usize] as usize);
+        let c = self.comp[a as usize] as usize;
+        self.sets[c * self.words + b / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Whether potential `a` lies on a cycle of links.
+    fn cyclic(&self, a: u16) -> bool {
+        self.size[self.comp[self.node[a as usize] as usize] as usize] > 1
+    }
+}
+
 fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
     let mut q = ar.first_parent(p);
     while let Some(i) = q {
@@ -2903,15 +3079,24 @@ impl<'a> Chainer<'a> {
         } else {
             Some(Links::off_to_on(g, y, true))
         };
-        let links = (&on_off, &off_on, off_on_x.as_ref().unwrap_or(&off_on));
-        for c in 0..81 {
-            if g.val[c] != 0 || g.card(c) <= 1 {
-                continue;
+        REACH.with(|reach| {
+            let mut reach = reach.borrow_mut();
+            reach.build(g, &on_off, &off_on, x);
+            let links = (
+                &on_off,
+                &off_on,
+                off_on_x.as_ref().unwrap_or(&off_on),
+                &*reach,
+            );
+            for c in 0..81 {
+                if g.val[c] != 0 || g.card(c) <= 1 {
+                    continue;
+                }
+                for d in digits(g.cand[c]) {
+                    self.unary(g, c, d, y, x, links, out);
+                }
             }
-            for d in digits(g.cand[c]) {
-                self.unary(g, c, d, y, x, links, out);
-            }
-        }
+        });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -2922,7 +3107,7 @@ impl<'a> Chainer<'a> {
         d: u8,
         y: bool,
         x: bool,
-        (on_off, off_on, off_on_x): (&Links, &Links, &Links),
+        (on_off, off_on, off_on_x, reach): (&Links, &Links, &Links, &Reach),
         out: &mut Vec<Hint>,
     ) {
         if g.card(c) > 2 && !x {
@@ -2932,17 +3117,23 @@ impl<'a> Chainer<'a> {
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
         // A cycle closes, and an "off" source is forced on, only through a link into the
         // source: without one the searches cannot find anything.
-        let into_source = off_on.target[key(c, d, true) as usize];
-        let cycles = if into_source {
+        // Nor can a cycle close where the source is alone in its strongly connected
+        // component, or a forcing chain end where the source does not reach its negation:
+        // most searches end so, and the reachability sets rule them out at once.
+        let (on, off) = (key(c, d, true), key(c, d, false));
+        let into_source = off_on.target[on as usize];
+        let cycles = if into_source && reach.cyclic(on) {
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
             Vec::new()
         };
         let mut chains = Vec::new();
         if x {
-            self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
-            let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            if off_on_x.target[key(c, d, true) as usize] {
+            if reach.reaches(on, off) {
+                self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
+            }
+            if off_on_x.target[on as usize] && reach.reaches(off, on) {
+                let off = ar.add(off, C_NONE, &[], None);
                 self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
             }
         }
