@@ -1825,31 +1825,6 @@ impl PSet {
         self.order.clear();
         self.keys.clear();
     }
-
-    fn copy_from(&mut self, other: &PSet) {
-        self.reset();
-        for (&i, &k) in other.order.iter().zip(&other.keys) {
-            self.map[k as usize] = i;
-        }
-        self.order.extend_from_slice(&other.order);
-        self.keys.extend_from_slice(&other.keys);
-    }
-
-    fn retain(&mut self, other: &PSet) {
-        let mut w = 0;
-        for r in 0..self.order.len() {
-            let k = self.keys[r];
-            if other.contains(k) {
-                self.order[w] = self.order[r];
-                self.keys[w] = k;
-                w += 1;
-            } else {
-                self.map[k as usize] = NONE;
-            }
-        }
-        self.order.truncate(w);
-        self.keys.truncate(w);
-    }
 }
 
 /// Consequences of a potential switched on: the other candidates of its cell (when
@@ -2442,8 +2417,8 @@ struct Chainer<'a> {
         std::collections::VecDeque<u32>,
         std::collections::VecDeque<u32>,
     ),
-    /// Chains from candidates switched on, by potential key, within one rule run.
-    memo: std::collections::HashMap<u16, OnChain>,
+    /// Chains from candidates switched on, within one rule run.
+    memo: Memo,
     /// Scratch space of `Arena::chain`.
     queue: Vec<u32>,
 }
@@ -2451,6 +2426,46 @@ struct Chainer<'a> {
 /// A chaining from one candidate switched on: what it turned on and off, and the
 /// contradiction it met, if any.
 type OnChain = (PSet, PSet, Option<(u32, u32)>);
+
+/// What a chaining switched on (`on`) or off.
+fn side(chain: &OnChain, on: bool) -> &PSet {
+    if on {
+        &chain.0
+    } else {
+        &chain.1
+    }
+}
+
+/// Chainings from candidates switched on, by potential key.
+#[derive(Default)]
+struct Memo {
+    /// Slot of each candidate in `chains` (`NONE`: not computed).
+    slot: Vec<u32>,
+    chains: Vec<OnChain>,
+}
+
+impl Memo {
+    fn get(&self, on: u16) -> Option<&OnChain> {
+        let i = *self.slot.get(on as usize / 2)?;
+        self.chains.get(i as usize)
+    }
+
+    fn insert(&mut self, on: u16, chain: OnChain) {
+        if self.slot.is_empty() {
+            self.slot = vec![NONE; NKEYS / 2];
+        }
+        self.slot[on as usize / 2] = self.chains.len() as u32;
+        self.chains.push(chain);
+    }
+
+    /// Empties the memo, handing back its sets.
+    fn drain(&mut self) -> std::vec::Drain<'_, OnChain> {
+        for s in &mut self.slot {
+            *s = NONE;
+        }
+        self.chains.drain(..)
+    }
+}
 
 thread_local! {
     /// Sets and arenas of finished rule runs, for the next run on this thread: nested
@@ -2568,12 +2583,6 @@ impl<'a> Chainer<'a> {
 
     fn set(&mut self) -> PSet {
         self.pool.pop().unwrap_or_else(PSet::new)
-    }
-
-    fn set_from(&mut self, other: &PSet) -> PSet {
-        let mut s = self.set();
-        s.copy_from(other);
-        s
     }
 
     fn recycle(&mut self, mut s: PSet) {
@@ -2784,46 +2793,28 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            let mut value_on: Vec<PSet> = Vec::new();
-            let mut value_off: Vec<PSet> = Vec::new();
-            let mut cell_on: Option<PSet> = None;
-            let mut cell_off: Option<PSet> = None;
             for d in digits(g.cand[c]) {
-                let mut on_on = self.set();
-                let mut on_off = self.set();
-                self.binary(
-                    g,
-                    &mut gm,
-                    &mut ar,
-                    c,
-                    d,
-                    &mut on_on,
-                    &mut on_off,
-                    card >= 3 && !nishio && dynamic,
-                    out,
-                );
+                let reduction = card >= 3 && !nishio && dynamic;
+                self.binary(g, &mut gm, &mut ar, c, d, reduction, out);
                 if !nishio {
-                    self.region(g, &mut gm, &mut ar, c, d, &on_on, &on_off, out);
+                    self.region(g, &mut gm, &mut ar, c, d, out);
                 }
-                match (&mut cell_on, &mut cell_off) {
-                    (Some(a), Some(b)) => {
-                        a.retain(&on_on);
-                        b.retain(&on_off);
-                    }
-                    _ => {
-                        cell_on = Some(self.set_from(&on_on));
-                        cell_off = Some(self.set_from(&on_off));
-                    }
-                }
-                value_on.push(on_on);
-                value_off.push(on_off);
             }
             if !nishio && (card == 2 || (mult && card > 2)) {
-                for (set, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
-                    let Some(set) = set else { continue };
-                    for &p in &set.order {
+                // What every candidate of the cell implies: the first candidate's outcomes
+                // in their order, kept when all the others share them.
+                let memo = std::mem::take(&mut self.memo);
+                let chains: Vec<&OnChain> = digits(g.cand[c])
+                    .filter_map(|d| memo.get(key(c, d, true)))
+                    .collect();
+                for on in [true, false] {
+                    for &p in &side(chains[0], on).order {
                         let k = ar.key(p);
-                        let targets: Vec<u32> = outcomes.iter().filter_map(|s| s.get(k)).collect();
+                        let targets: Vec<u32> =
+                            chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
+                        if targets.len() < chains.len() {
+                            continue;
+                        }
                         let (rem, place) = rem_for(g, k);
                         if rem.is_empty() {
                             continue;
@@ -2849,46 +2840,30 @@ impl<'a> Chainer<'a> {
                         out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
                     }
                 }
-            }
-            for set in value_on
-                .into_iter()
-                .chain(value_off)
-                .chain(cell_on)
-                .chain(cell_off)
-            {
-                self.recycle(set);
+                self.memo = memo;
             }
         }
-        for (_, (on, off, _)) in std::mem::take(&mut self.memo) {
+        let mut memo = std::mem::take(&mut self.memo);
+        for (on, off, _) in memo.drain() {
             self.recycle(on);
             self.recycle(off);
         }
+        self.memo = memo;
         self.arena = ar;
     }
 
-    /// The chaining from candidate `d` of cell `c` switched on, into `on`/`off`: computed
+    /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
     /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
-    fn on_chain(
-        &mut self,
-        gm: &mut G,
-        ar: &mut Arena,
-        c: usize,
-        d: u8,
-        on: &mut PSet,
-        off: &mut PSet,
-    ) -> Option<(u32, u32)> {
+    fn on_chain(&mut self, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
         let k = key(c, d, true);
-        if let Some((a, b, absurd)) = self.memo.get(&k) {
-            on.copy_from(a);
-            off.copy_from(b);
-            return *absurd;
+        if self.memo.get(k).is_some() {
+            return;
         }
+        let (mut on, mut off) = (self.set(), self.set());
         let p = ar.add(k, C_NONE, &[], None);
         on.add(ar, p);
-        let absurd = self.do_chaining(gm, ar, on, off);
-        let (a, b) = (self.set_from(on), self.set_from(off));
-        self.memo.insert(k, (a, b, absurd));
-        absurd
+        let absurd = self.do_chaining(gm, ar, &mut on, &mut off);
+        self.memo.insert(k, (on, off, absurd));
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -2899,14 +2874,12 @@ impl<'a> Chainer<'a> {
         ar: &mut Arena,
         c: usize,
         d: u8,
-        on_on: &mut PSet,
-        on_off: &mut PSet,
         reduction: bool,
         out: &mut Vec<Hint>,
     ) {
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
-        let absurd = self.on_chain(gm, ar, c, d, on_on, on_off);
-        let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
+        self.on_chain(gm, ar, c, d);
+        let absurd = self.memo.get(key(c, d, true)).and_then(|ch| ch.2);
         if let (true, Some((a, b))) = (contradiction, absurd) {
             let t = [a, b];
             let spec = ChainSpec {
@@ -2928,6 +2901,12 @@ impl<'a> Chainer<'a> {
             };
             out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
         }
+        // The chains from the candidate switched off serve contradictions and double
+        // chains only (static multiple chains have neither).
+        if !contradiction && !reduction {
+            return;
+        }
+        let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
         let mut off_on = self.set();
         let mut off_off = self.set();
         off_off.add(ar, p_off);
@@ -2957,53 +2936,49 @@ impl<'a> Chainer<'a> {
             }
         }
         if reduction {
-            for (from, other) in [(&*on_on, &off_on), (&*on_off, &off_off)] {
-                for &p in &from.order {
-                    let k = ar.key(p);
-                    let Some(q) = other.get(k) else { continue };
-                    let (rem, place) = rem_for(g, k);
-                    if rem.is_empty() {
-                        continue;
+            let memo = std::mem::take(&mut self.memo);
+            if let Some((on_on, on_off, _)) = memo.get(key(c, d, true)) {
+                for (from, other) in [(on_on, &off_on), (on_off, &off_off)] {
+                    for &p in &from.order {
+                        let k = ar.key(p);
+                        let Some(q) = other.get(k) else { continue };
+                        let (rem, place) = rem_for(g, k);
+                        if rem.is_empty() {
+                            continue;
+                        }
+                        let t = [p, q];
+                        let spec = ChainSpec {
+                            tech: self.tech(1),
+                            base: self.cfg.diff(),
+                            sort_key: 1,
+                            targets: &t,
+                            null_cause: C_NONE,
+                            rem,
+                            place,
+                            text: self.text(|| {
+                                format!(
+                                    "both {0}=… and {0}<>… imply {1}: {2}; {3}",
+                                    cell_name(c),
+                                    pot_name(k),
+                                    ar.describe(p),
+                                    ar.describe(q)
+                                )
+                            }),
+                        };
+                        out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
                     }
-                    let t = [p, q];
-                    let spec = ChainSpec {
-                        tech: self.tech(1),
-                        base: self.cfg.diff(),
-                        sort_key: 1,
-                        targets: &t,
-                        null_cause: C_NONE,
-                        rem,
-                        place,
-                        text: self.text(|| {
-                            format!(
-                                "both {0}=… and {0}<>… imply {1}: {2}; {3}",
-                                cell_name(c),
-                                pot_name(k),
-                                ar.describe(p),
-                                ar.describe(q)
-                            )
-                        }),
-                    };
-                    out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
                 }
             }
+            self.memo = memo;
         }
         self.recycle(off_on);
         self.recycle(off_off);
     }
 
+    /// Region forcing chains of digit `d` in the houses of cell `c` where `c` is the
+    /// digit's first place (each house is taken once).
     #[allow(clippy::too_many_arguments)]
-    fn region(
-        &mut self,
-        g: &G,
-        gm: &mut G,
-        ar: &mut Arena,
-        c: usize,
-        d: u8,
-        on_on: &PSet,
-        on_off: &PSet,
-        out: &mut Vec<Hint>,
-    ) {
+    fn region(&mut self, g: &G, gm: &mut G, ar: &mut Arena, c: usize, d: u8, out: &mut Vec<Hint>) {
         for t in [BLOCK, ROW, COL] {
             let r = CR[c][t] as usize;
             let pp = g.pos(r, d);
@@ -3014,27 +2989,22 @@ impl<'a> Chainer<'a> {
             if RC[r][pp.trailing_zeros() as usize] as usize != c {
                 continue;
             }
-            let mut region_on = self.set_from(on_on);
-            let mut region_off = self.set_from(on_off);
-            let mut others: Vec<(PSet, PSet)> = Vec::new();
             for i in bits(pp as u32).skip(1) {
-                let o = RC[r][i] as usize;
-                let mut oo = self.set();
-                let mut of = self.set();
-                self.on_chain(gm, ar, o, d, &mut oo, &mut of);
-                region_on.retain(&oo);
-                region_off.retain(&of);
-                others.push((oo, of));
+                self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
-            for (set, on) in [(&region_on, true), (&region_off, false)] {
-                for &p in &set.order {
+            // What every place implies: the first place's outcomes in their order, kept
+            // when all the other places share them.
+            let memo = std::mem::take(&mut self.memo);
+            let chains: Vec<&OnChain> = bits(pp as u32)
+                .filter_map(|i| memo.get(key(RC[r][i] as usize, d, true)))
+                .collect();
+            for on in [true, false] {
+                for &p in &side(chains[0], on).order {
                     let k = ar.key(p);
-                    let mut targets = vec![p];
-                    for (oo, of) in &others {
-                        let s = if on { oo } else { of };
-                        if let Some(q) = s.get(k) {
-                            targets.push(q);
-                        }
+                    let targets: Vec<u32> =
+                        chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
+                    if targets.len() < chains.len() {
+                        continue;
                     }
                     let (rem, place) = rem_for(g, k);
                     if rem.is_empty() {
@@ -3061,12 +3031,7 @@ impl<'a> Chainer<'a> {
                     out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
                 }
             }
-            self.recycle(region_on);
-            self.recycle(region_off);
-            for (oo, of) in others {
-                self.recycle(oo);
-                self.recycle(of);
-            }
+            self.memo = memo;
         }
     }
 
