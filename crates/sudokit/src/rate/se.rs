@@ -273,17 +273,20 @@ impl G {
         self.cand[c].count_ones()
     }
 
-    /// Positions (indexes 0–8) of digit `d` in house `r`.
+    /// Positions (indexes 0–8) of digit `d` in house `r`: bits gathered from the
+    /// row-major cell mask.
     fn pos(&self, r: usize, d: u8) -> u16 {
-        let mut x = self.cells(r, d);
-        let t = r / 9;
-        let mut m = 0;
-        while x != 0 {
-            let c = x.trailing_zeros() as usize;
-            x &= x - 1;
-            m |= 1 << POS[c][t];
-        }
-        m
+        let m = self.dm[d as usize - 1];
+        let k = r % 9;
+        let p = match r / 9 {
+            0 => {
+                let b = k / 3 * 27 + k % 3 * 3;
+                (m >> b) & 7 | ((m >> (b + 9)) & 7) << 3 | ((m >> (b + 18)) & 7) << 6
+            }
+            1 => (m >> (9 * k)) & 0x1ff,
+            _ => (0..9).fold(0, |p, j| p | ((m >> (9 * j + k)) & 1) << j),
+        };
+        p as u16
     }
 
     /// Cells of house `r` holding candidate `d`.
@@ -594,18 +597,12 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                     if lost[d as usize - 1] & RM[r1] == 0 {
                         continue;
                     }
-                    let p = g.pos(r1, d);
-                    if p.count_ones() <= 1 {
+                    let cells = g.cells(r1, d);
+                    if cells.count_ones() <= 1 || cells & !RM[r2] != 0 {
                         continue;
                     }
-                    if !bits(p as u32).all(|i| in_region(RC[r1][i] as usize, r2)) {
-                        continue;
-                    }
-                    let rem: Vec<(u8, u8)> = RC[r2]
-                        .iter()
-                        .filter(|&&c| !in_region(c as usize, r1) && g.has(c as usize, d))
-                        .map(|&c| (c, d))
-                        .collect();
+                    let victims = g.cells(r2, d) & !RM[r1];
+                    let rem: Vec<(u8, u8)> = mask_cells(victims).map(|c| (c as u8, d)).collect();
                     let pointing = t1 == BLOCK;
                     if direct {
                         for i3 in 0..9 {
@@ -613,36 +610,32 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             if i3 == i1 || !crosses(r3, r2) {
                                 continue;
                             }
-                            let p3 = g.pos(r3, d);
-                            if p3.count_ones() <= 1 {
+                            let c3 = g.cells(r3, d);
+                            let outside = c3 & !RM[r2];
+                            if c3.count_ones() <= 1 || outside.count_ones() != 1 {
                                 continue;
                             }
-                            let outside: Vec<usize> = bits(p3 as u32)
-                                .map(|i| RC[r3][i] as usize)
-                                .filter(|&c| !in_region(c, r2))
-                                .collect();
-                            if outside.len() == 1 {
-                                let (tech, diff) = if pointing {
-                                    (SeTechnique::DirectPointing, 1.7)
-                                } else {
-                                    (SeTechnique::DirectClaiming, 1.9)
-                                };
-                                let mut h = Hint::new(tech, diff);
-                                h.rem = rem.clone();
-                                h.place = Some((outside[0] as u8, d));
-                                if ctx.explain {
-                                    h.text = format!(
+                            let single = outside.trailing_zeros() as usize;
+                            let (tech, diff) = if pointing {
+                                (SeTechnique::DirectPointing, 1.7)
+                            } else {
+                                (SeTechnique::DirectClaiming, 1.9)
+                            };
+                            let mut h = Hint::new(tech, diff);
+                            h.rem = rem.clone();
+                            h.place = Some((single as u8, d));
+                            if ctx.explain {
+                                h.text = format!(
                                     "{d} in {} is locked in {}, so {}={d} (only place left in {})",
                                     region_name(r1),
                                     region_name(r2),
-                                    cell_name(outside[0]),
+                                    cell_name(single),
                                     region_name(r3)
                                 );
-                                }
-                                out.push(h);
-                                if ctx.first {
-                                    return;
-                                }
+                            }
+                            out.push(h);
+                            if ctx.first {
+                                return;
                             }
                         }
                     } else if !rem.is_empty() {
@@ -660,13 +653,9 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                                 region_name(r2)
                             );
                         }
-                        if let Some(src) = ctx.src {
-                            for &c in &RC[r1] {
-                                let c = c as usize;
-                                if src.has(c, d) && !g.has(c, d) && !in_region(c, r2) {
-                                    h.parents.push((c as u8, d));
-                                }
-                            }
+                        if ctx.src.is_some() {
+                            let gone = lost[d as usize - 1] & RM[r1] & !RM[r2];
+                            h.parents = mask_cells(gone).map(|c| (c as u8, d)).collect();
                         }
                         out.push(h);
                         if ctx.first {
@@ -677,6 +666,18 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             }
         }
     }
+}
+
+/// The cells of a mask, ascending.
+fn mask_cells(m: u128) -> impl Iterator<Item = usize> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
 }
 
 /// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
@@ -696,6 +697,7 @@ fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> 
 }
 
 fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -704,7 +706,7 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                 continue;
             }
             // Inside a nested chain only rules resting on a removed candidate count.
-            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+            if changed & RM[r] == 0 {
                 continue;
             }
             let mut pos = [0u16; 9];
@@ -794,6 +796,7 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
 }
 
 fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -801,7 +804,7 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 continue;
             }
             // Inside a nested chain only rules resting on a removed candidate count.
-            if ctx.src.is_some_and(|src| g.changed_since(src) & RM[r] == 0) {
+            if changed & RM[r] == 0 {
                 continue;
             }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
@@ -2038,7 +2041,9 @@ struct Reach {
     /// Nodes reachable from each component, `words` bit words each.
     sets: Vec<u64>,
     words: usize,
-    // Scratch space of `build`.
+    // Scratch space of `build`: the links between nodes, and Tarjan's state.
+    adj_start: Vec<u32>,
+    adj: Vec<u16>,
     index: Vec<u16>,
     low: Vec<u16>,
     on_stack: Vec<bool>,
@@ -2075,15 +2080,18 @@ impl Reach {
             }
         }
         let n = self.keys.len();
-        let (node, keys) = (&self.node, &self.keys);
-        let succ = |u: usize| -> &[(u16, u8)] {
-            let k = keys[u];
-            if kon(k) {
-                on_off.get(k)
-            } else {
-                off_on.get(k)
-            }
-        };
+        // The links between nodes, compactly.
+        self.adj_start.clear();
+        self.adj.clear();
+        for &k in &self.keys {
+            self.adj_start.push(self.adj.len() as u32);
+            let links = if kon(k) { on_off.get(k) } else { off_on.get(k) };
+            self.adj
+                .extend(links.iter().map(|&(t, _)| self.node[t as usize]));
+        }
+        self.adj_start.push(self.adj.len() as u32);
+        let (adj, adj_start) = (&self.adj, &self.adj_start);
+        let succ = |u: usize| -> &[u16] { &adj[adj_start[u] as usize..adj_start[u + 1] as usize] };
         let (index, low, on_stack) = (&mut self.index, &mut self.low, &mut self.on_stack);
         index.clear();
         index.resize(n, UNSEEN);
@@ -2110,11 +2118,11 @@ impl Reach {
                     stack.push(u as u16);
                     on_stack[u] = true;
                 }
-                if let Some(&(k, _)) = succ(u).get(e as usize) {
+                if let Some(&v) = succ(u).get(e as usize) {
                     if let Some(top) = calls.last_mut() {
                         top.1 += 1;
                     }
-                    let v = node[k as usize] as usize;
+                    let v = v as usize;
                     if index[v] == UNSEEN {
                         calls.push((v as u16, 0));
                     } else if on_stack[v] {
@@ -2171,8 +2179,8 @@ impl Reach {
             let u = u as usize;
             let c = self.comp[u] as usize;
             self.sets[c * words + u / 64] |= 1 << (u % 64);
-            for &(k, _) in succ(u) {
-                let o = self.comp[node[k as usize] as usize] as usize;
+            for &v in succ(u) {
+                let o = self.comp[v as usize] as usize;
                 if o != c && self.last[o] != c as u16 {
                     self.last[o] = c as u16;
                     // Components complete after all they reach: `o < c`.
@@ -3036,29 +3044,24 @@ impl<'a> Chainer<'a> {
     }
 
     /// SE's cycles and forcing chains (X, Y and XY), the rule rated 6.5–7.x.
-    fn loops(&mut self, g: &G, y: bool, x: bool, out: &mut Vec<Hint>) {
-        let on_off = Links::on_to_off(g, y);
-        let off_on = Links::off_to_on(g, y, x);
-        let off_on_x = if x {
-            None
-        } else {
-            Some(Links::off_to_on(g, y, true))
-        };
+    fn loops(
+        &mut self,
+        g: &G,
+        y: bool,
+        x: bool,
+        on_off: &Links,
+        off_on: &Links,
+        out: &mut Vec<Hint>,
+    ) {
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
-            reach.build(g, &on_off, &off_on, x);
-            let links = (
-                &on_off,
-                &off_on,
-                off_on_x.as_ref().unwrap_or(&off_on),
-                &*reach,
-            );
+            reach.build(g, on_off, off_on, x);
             for c in 0..81 {
                 if g.val[c] != 0 || g.card(c) <= 1 {
                     continue;
                 }
                 for d in digits(g.cand[c]) {
-                    self.unary(g, c, d, y, x, links, out);
+                    self.unary(g, c, d, y, x, (on_off, off_on, &reach), out);
                 }
             }
         });
@@ -3072,7 +3075,7 @@ impl<'a> Chainer<'a> {
         d: u8,
         y: bool,
         x: bool,
-        (on_off, off_on, off_on_x, reach): (&Links, &Links, &Links, &Reach),
+        (on_off, off_on, reach): (&Links, &Links, &Reach),
         out: &mut Vec<Hint>,
     ) {
         if g.card(c) > 2 && !x {
@@ -3095,11 +3098,11 @@ impl<'a> Chainer<'a> {
         let mut chains = Vec::new();
         if x {
             if reach.reaches(on, off) {
-                self.forcing(&mut ar, source, on_off, off_on_x, &mut chains);
+                self.forcing(&mut ar, source, on_off, off_on, &mut chains);
             }
-            if off_on_x.target[on as usize] && reach.reaches(off, on) {
+            if off_on.target[on as usize] && reach.reaches(off, on) {
                 let off = ar.add(off, C_NONE, &[], None);
-                self.forcing(&mut ar, off, on_off, off_on_x, &mut chains);
+                self.forcing(&mut ar, off, on_off, off_on, &mut chains);
             }
         }
         let sort_key = match (x, y) {
@@ -3317,9 +3320,14 @@ pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
     if cfg.mult || cfg.dynamic {
         ch.multiple(g, &mut out);
     } else {
-        ch.loops(g, false, true, &mut out);
-        ch.loops(g, true, false, &mut out);
-        ch.loops(g, true, true, &mut out);
+        // X, Y and XY chains, in SE's order, each over its own links.
+        let on_off_y = Links::on_to_off(g, true);
+        let x_links = (Links::on_to_off(g, false), Links::off_to_on(g, false, true));
+        ch.loops(g, false, true, &x_links.0, &x_links.1, &mut out);
+        let off_on_y = Links::off_to_on(g, true, false);
+        ch.loops(g, true, false, &on_off_y, &off_on_y, &mut out);
+        let off_on_xy = Links::off_to_on(g, true, true);
+        ch.loops(g, true, true, &on_off_y, &off_on_xy, &mut out);
     }
     out.sort_by(|a, b| {
         a.diff
