@@ -1855,70 +1855,27 @@ fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     }
 }
 
-/// Consequences of a potential switched off: the last candidate of a bivalue cell (when
-/// `y`), the last place of the digit in a house (when `x`). With `src`, the candidates
-/// removed since `src` are added as hidden parents (dynamic chains).
-#[allow(clippy::too_many_arguments)]
-fn off_to_on(
-    g: &G,
-    src: Option<&G>,
-    to_off: &PSet,
-    p: u32,
-    k: u16,
-    y: bool,
-    x: bool,
-    out: &mut Vec<(u16, u8, Parents)>,
-) {
-    out.clear();
-    let (c, d) = (kcell(k), kdig(k));
-    if y && g.card(c) == 2 {
-        let mut ds = digits(g.cand[c]);
-        let first = ds.next().unwrap_or(d);
-        let other = if first == d {
-            ds.next().unwrap_or(d)
-        } else {
-            first
-        };
-        let mut parents = Parents::one(p);
-        if let Some(s) = src {
-            for v in digits(s.cand[c] & !g.cand[c]) {
-                if let Some(q) = to_off.get(key(c, v, false)) {
-                    parents.push(q);
-                }
+/// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
+/// (its cell or one of its houses) in a dynamic chain: `p`, then the candidates removed
+/// since `src` that made the cell bivalue or the house a pair (SE's hidden parents).
+fn hidden_parents(g: &G, src: &G, to_off: &PSet, p: u32, k0: u16, cause: u8) -> Parents {
+    let (c, d) = (kcell(k0), kdig(k0));
+    let mut parents = Parents::one(p);
+    if cause == C_CELL {
+        for v in digits(src.cand[c] & !g.cand[c]) {
+            if let Some(q) = to_off.get(key(c, v, false)) {
+                parents.push(q);
             }
         }
-        out.push((key(c, other, true), C_CELL, parents));
-    }
-    if x {
-        let mut seen = 0u128;
-        for t in [BLOCK, ROW, COL] {
-            let r = CR[c][t] as usize;
-            let pp = g.cells(r, d);
-            if pp.count_ones() != 2 {
-                continue;
+    } else {
+        let r = CR[c][(cause - 2) as usize] as usize;
+        for q in mask_cells(src.cells(r, d) & !g.cells(r, d)) {
+            if let Some(q) = to_off.get(key(q, d, false)) {
+                parents.push(q);
             }
-            let mut o = pp.trailing_zeros() as usize;
-            if o == c {
-                o = (pp & (pp - 1)).trailing_zeros() as usize;
-            }
-            if seen >> o & 1 != 0 {
-                continue;
-            }
-            seen |= 1u128 << o;
-            let mut parents = Parents::one(p);
-            if let Some(s) = src {
-                let mut gone = s.cells(r, d) & !pp;
-                while gone != 0 {
-                    let q = gone.trailing_zeros() as usize;
-                    gone &= gone - 1;
-                    if let Some(q) = to_off.get(key(q, d, false)) {
-                        parents.push(q);
-                    }
-                }
-            }
-            out.push((key(o, d, true), 2 + t as u8, parents));
         }
     }
+    parents
 }
 
 /// Parents of a potential: the one that caused it and, in dynamic chains, the removed
@@ -2416,9 +2373,7 @@ struct Chainer<'a> {
     cfg: Cfg,
     ctx: Ctx<'a>,
     buf_off: Vec<(u16, u8)>,
-    buf_on: Vec<(u16, u8, Parents)>,
-    /// Reused sets and arena: chaining creates thousands of them per step.
-    pool: Vec<PSet>,
+    /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
     arena: Arena,
     adv_cache: AdvCache,
     queues: (
@@ -2476,22 +2431,15 @@ impl Memo {
 }
 
 thread_local! {
-    /// Sets and arenas of finished rule runs, for the next run on this thread: nested
-    /// rules start thousands of runs per step, and fresh sets cost a page each.
+    /// Sets no longer used and arenas of finished rule runs, for reuse on this thread:
+    /// nested rules start thousands of runs per step, and a fresh set costs a page.
     static SPARE: std::cell::RefCell<(Vec<PSet>, Vec<Arena>)> = Default::default();
 }
 
 impl Drop for Chainer<'_> {
     fn drop(&mut self) {
-        let (pool, arena) = (
-            std::mem::take(&mut self.pool),
-            std::mem::take(&mut self.arena),
-        );
-        SPARE.with(|s| {
-            let mut s = s.borrow_mut();
-            s.0.extend(pool);
-            s.1.push(arena);
-        });
+        let arena = std::mem::take(&mut self.arena);
+        SPARE.with(|s| s.borrow_mut().1.push(arena));
     }
 }
 
@@ -2508,8 +2456,10 @@ struct NestedKey {
     cfg: (bool, bool, u8),
 }
 
-/// Nested rule runs kept before the cache is emptied, to bound its memory.
-const NESTED_CAPACITY: usize = 1 << 16;
+/// Nested rule runs kept before the cache is emptied, to bound its memory. It is only
+/// emptied between steps: within a rule run, the hints of one nested run must stay one
+/// object (a chain counts each nested hint's complexity once, by identity).
+const NESTED_CAPACITY: usize = 1 << 14;
 
 thread_local! {
     /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up.
@@ -2555,19 +2505,19 @@ fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
         })
         .collect();
     let hints = Rc::new(hints);
-    NESTED.with(|n| {
-        let mut n = n.borrow_mut();
-        if n.len() >= NESTED_CAPACITY {
-            n.clear();
-        }
-        n.insert(key, hints.clone());
-    });
+    NESTED.with(|n| n.borrow_mut().insert(key, hints.clone()));
     hints
 }
 
-/// Forgets the nested rule runs of earlier puzzles.
-pub(crate) fn clear_nested_cache() {
-    NESTED.with(|n| n.borrow_mut().clear());
+/// Forgets the nested rule runs of earlier puzzles, or of earlier steps when they have
+/// grown past `NESTED_CAPACITY`.
+pub(crate) fn trim_nested_cache(all: bool) {
+    NESTED.with(|n| {
+        let mut n = n.borrow_mut();
+        if all || n.len() >= NESTED_CAPACITY {
+            n.clear();
+        }
+    });
 }
 
 type AdvCache =
@@ -2579,8 +2529,6 @@ impl<'a> Chainer<'a> {
             cfg,
             ctx,
             buf_off: Vec::with_capacity(32),
-            buf_on: Vec::with_capacity(4),
-            pool: SPARE.with(|s| std::mem::take(&mut s.borrow_mut().0)),
             arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
             adv_cache: AdvCache::new(),
             queues: Default::default(),
@@ -2590,12 +2538,14 @@ impl<'a> Chainer<'a> {
     }
 
     fn set(&mut self) -> PSet {
-        self.pool.pop().unwrap_or_else(PSet::new)
+        SPARE
+            .with(|s| s.borrow_mut().0.pop())
+            .unwrap_or_else(PSet::new)
     }
 
     fn recycle(&mut self, mut s: PSet) {
         s.reset();
-        self.pool.push(s);
+        SPARE.with(|spare| spare.borrow_mut().0.push(s));
     }
 
     fn take_arena(&mut self) -> Arena {
@@ -2641,26 +2591,30 @@ impl<'a> Chainer<'a> {
                 self.buf_off = buf;
             } else if let Some(p) = poff.pop_front() {
                 let k0 = ar.key(p);
-                let mut buf = std::mem::take(&mut self.buf_on);
-                let src = if self.cfg.dynamic { Some(&save) } else { None };
-                off_to_on(g, src, to_off, p, k0, y, true, &mut buf);
+                let mut buf = std::mem::take(&mut self.buf_off);
+                off_to_on_static(g, k0, y, true, &mut buf);
+                for &(k, cause) in &buf {
+                    let conflict = to_off.get(k & !1);
+                    if conflict.is_none() && to_on.contains(k) {
+                        continue;
+                    }
+                    let parents = if self.cfg.dynamic {
+                        hidden_parents(g, &save, to_off, p, k0, cause)
+                    } else {
+                        Parents::one(p)
+                    };
+                    let i = ar.add(k, cause, parents.as_slice(), None);
+                    if let Some(off) = conflict {
+                        result = Some((i, off));
+                        break;
+                    }
+                    to_on.add(ar, i);
+                    pon.push_back(i);
+                }
+                self.buf_off = buf;
                 if self.cfg.dynamic {
                     g.remove(kcell(k0), kdig(k0));
                 }
-                for (k, cause, parents) in &buf {
-                    let k = *k;
-                    if let Some(off) = to_off.get(k & !1) {
-                        let on = ar.add(k, *cause, parents.as_slice(), None);
-                        result = Some((on, off));
-                        break;
-                    }
-                    if !to_on.contains(k) {
-                        let i = ar.add(k, *cause, parents.as_slice(), None);
-                        to_on.add(ar, i);
-                        pon.push_back(i);
-                    }
-                }
-                self.buf_on = buf;
                 if result.is_some() {
                     break 'main;
                 }
@@ -2818,11 +2772,11 @@ impl<'a> Chainer<'a> {
                 for on in [true, false] {
                     for &p in &side(chains[0], on).order {
                         let k = ar.key(p);
-                        let targets: Vec<u32> =
-                            chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
-                        if targets.len() < chains.len() {
+                        if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
                             continue;
                         }
+                        let targets: Vec<u32> =
+                            chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
                         let (rem, place) = rem_for(g, k);
                         if rem.is_empty() {
                             continue;
@@ -3009,11 +2963,11 @@ impl<'a> Chainer<'a> {
             for on in [true, false] {
                 for &p in &side(chains[0], on).order {
                     let k = ar.key(p);
-                    let targets: Vec<u32> =
-                        chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
-                    if targets.len() < chains.len() {
+                    if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
                         continue;
                     }
+                    let targets: Vec<u32> =
+                        chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
                     let (rem, place) = rem_for(g, k);
                     if rem.is_empty() {
                         continue;
@@ -3453,7 +3407,7 @@ pub(crate) struct SeOutcome {
 /// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
 /// hardest up to the first placement, ED the first step's.
 pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeOutcome {
-    clear_nested_cache();
+    trim_nested_cache(true);
     let mut g = G::from_values(values);
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
@@ -3463,6 +3417,7 @@ pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeO
         steps: Vec::new(),
     };
     while !g.solved() {
+        trim_nested_cache(false);
         let Some(h) = next_hint(&g, max_level, false) else {
             out.er = 20.0;
             out.solved = false;
