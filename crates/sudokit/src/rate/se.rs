@@ -2376,10 +2376,6 @@ struct Chainer<'a> {
     /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
     arena: Arena,
     adv_cache: AdvCache,
-    queues: (
-        std::collections::VecDeque<u32>,
-        std::collections::VecDeque<u32>,
-    ),
     /// Chains from candidates switched on, within one rule run.
     memo: Memo,
     /// Scratch space of `Arena::chain`.
@@ -2531,7 +2527,6 @@ impl<'a> Chainer<'a> {
             buf_off: Vec::with_capacity(32),
             arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
             adv_cache: AdvCache::new(),
-            queues: Default::default(),
             memo: Default::default(),
             queue: Vec::new(),
         }
@@ -2565,14 +2560,13 @@ impl<'a> Chainer<'a> {
     ) -> Option<(u32, u32)> {
         let save = g.clone();
         let y = !self.cfg.nishio;
-        let (mut pon, mut poff) = std::mem::take(&mut self.queues);
-        pon.clear();
-        poff.clear();
-        pon.extend(to_on.order.iter().copied());
-        poff.extend(to_off.order.iter().copied());
+        // The sets keep their potentials in insertion order: what is left to process is
+        // the part of each after its cursor.
+        let (mut next_on, mut next_off) = (0, 0);
         let mut result = None;
-        'main: while !pon.is_empty() || !poff.is_empty() {
-            if let Some(p) = pon.pop_front() {
+        'main: while next_on < to_on.order.len() || next_off < to_off.order.len() {
+            if let Some(&p) = to_on.order.get(next_on) {
+                next_on += 1;
                 let mut buf = std::mem::take(&mut self.buf_off);
                 on_to_off(g, ar.key(p), y, &mut buf);
                 for &(k, cause) in &buf {
@@ -2585,11 +2579,11 @@ impl<'a> Chainer<'a> {
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         to_off.add(ar, i);
-                        poff.push_back(i);
                     }
                 }
                 self.buf_off = buf;
-            } else if let Some(p) = poff.pop_front() {
+            } else if let Some(&p) = to_off.order.get(next_off) {
+                next_off += 1;
                 let k0 = ar.key(p);
                 let mut buf = std::mem::take(&mut self.buf_off);
                 off_to_on_static(g, k0, y, true, &mut buf);
@@ -2609,7 +2603,6 @@ impl<'a> Chainer<'a> {
                         break;
                     }
                     to_on.add(ar, i);
-                    pon.push_back(i);
                 }
                 self.buf_off = buf;
                 if self.cfg.dynamic {
@@ -2619,18 +2612,17 @@ impl<'a> Chainer<'a> {
                     break 'main;
                 }
             }
-            if pon.is_empty() && poff.is_empty() && self.cfg.level > 0 {
+            let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
+            if idle && self.cfg.level > 0 {
                 for (k, parents, nested) in self.advanced(g, &save, to_off) {
                     if !to_off.contains(k) {
                         let i = ar.add(k, C_ADV, &parents, nested);
                         to_off.add(ar, i);
-                        poff.push_back(i);
                     }
                 }
             }
         }
         *g = save;
-        self.queues = (pon, poff);
         result
     }
 
