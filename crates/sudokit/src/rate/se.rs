@@ -3445,3 +3445,130 @@ pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeO
 pub(crate) fn tenths(d: f64) -> u16 {
     ((d + 0.05) * 10.0).max(0.0) as u16
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// xorshift64: deterministic test grids.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    const HARD: [&str; 3] = [
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+        "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1",
+    ];
+
+    /// Pairs (`src`, `g`) as nested rules meet them: a hard puzzle's grid with some false
+    /// candidates gone, and the same with more gone (the solution's candidates all stay).
+    fn reduced_pairs(per_puzzle: usize) -> Vec<(G, G)> {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut pairs = Vec::new();
+        for text in HARD {
+            let puzzle: Grid = text.parse().expect("test puzzle");
+            let solution = crate::solver::solve(&puzzle).expect("unique solution");
+            let start = G::from_values(puzzle.values());
+            let sol = solution.values();
+            for i in 0..per_puzzle {
+                let mut thin = |g: &G, percent: u64| {
+                    let mut cand = g.cand;
+                    for (c, m) in cand.iter_mut().enumerate() {
+                        for d in digits(*m) {
+                            if d != sol[c] && rng.below(100) < percent {
+                                *m &= !bit(d);
+                            }
+                        }
+                    }
+                    G::from_parts(&g.val, &cand)
+                };
+                let src = thin(&start, (i as u64 * 7) % 30);
+                let g = thin(&src, 10 + (i as u64 * 13) % 40);
+                pairs.push((src, g));
+            }
+        }
+        pairs
+    }
+
+    #[test]
+    fn reachability_sets_agree_with_a_search() {
+        for (_, g) in reduced_pairs(4) {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let on_off = Links::on_to_off(&g, y);
+                let off_on = Links::off_to_on(&g, y, x);
+                let mut reach = Reach::default();
+                reach.build(&g, &on_off, &off_on, true);
+                let live: Vec<u16> = (0..NKEYS as u16)
+                    .filter(|&k| g.has(kcell(k), kdig(k)))
+                    .collect();
+                let next = |k: u16| if kon(k) { on_off.get(k) } else { off_on.get(k) };
+                for &a in &live {
+                    // Everything a path of one or more links reaches from `a`.
+                    let mut seen = vec![false; NKEYS];
+                    let mut todo: Vec<u16> = next(a).iter().map(|&(t, _)| t).collect();
+                    while let Some(k) = todo.pop() {
+                        if !seen[k as usize] {
+                            seen[k as usize] = true;
+                            todo.extend(next(k).iter().map(|&(t, _)| t));
+                        }
+                    }
+                    assert_eq!(reach.cyclic(a), seen[a as usize], "cycle through {a}");
+                    for &b in &live {
+                        let expected = a == b || seen[b as usize];
+                        assert_eq!(reach.reaches(a, b), expected, "{a} -> {b}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The nested-rule cache computes once with every candidate as the start and filters
+    /// the removals each hint rests on per use: the same as running the rule from `src`.
+    #[test]
+    fn cached_nested_rules_agree_with_a_direct_run() {
+        type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Option<u32>)>;
+        let mut compared = 0;
+        for (src, g) in reduced_pairs(6) {
+            for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
+                let ctx = Ctx {
+                    src: Some(&src),
+                    first: false,
+                    explain: false,
+                };
+                let direct: Found = chaining_hints(&g, cfg, ctx)
+                    .into_iter()
+                    .filter(|h| !h.parents.is_empty())
+                    .map(|h| {
+                        let mut rem = h.rem;
+                        rem.sort_unstable();
+                        (rem, h.parents, h.nested.map(|n| *n))
+                    })
+                    .collect();
+                let cached: Found = nested_rule(&g, cfg)
+                    .iter()
+                    .map(|(rem, parents, nested)| {
+                        let parents: Vec<(u8, u8)> = parents
+                            .iter()
+                            .copied()
+                            .filter(|&(c, d)| src.has(c as usize, d))
+                            .collect();
+                        (rem.clone(), parents, nested.as_ref().map(|n| **n))
+                    })
+                    .filter(|(_, parents, _)| !parents.is_empty())
+                    .collect();
+                compared += direct.len();
+                assert_eq!(direct, cached, "{cfg:?}");
+            }
+        }
+        assert!(compared > 50, "too few nested hints compared: {compared}");
+    }
+}
