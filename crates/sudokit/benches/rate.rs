@@ -4,11 +4,15 @@
 //! - calib: rates `se_rated_calibration.tsv` (puzzle, ER, EP, ED of classic SE 1.2.1) and
 //!   prints the share of exact ER/EP/ED matches, the share within 0.3, and Spearman's rank
 //!   correlation of ER; `SUDOKIT_BENCH_VERBOSE=1` lists every disagreement.
-//! - speed: SE-scale ratings per second and the slowest puzzle on the hardest lists and a
-//!   sample of the 17-clue list (`SUDOKIT_BENCH_SAMPLE`, default every 100th); the forum
-//!   hardest list can be sampled with `SUDOKIT_BENCH_HARDEST_SAMPLE` (default every puzzle:
-//!   this takes long, seconds per puzzle), and every list capped at `SUDOKIT_BENCH_LIMIT`.
-//! - anchors: the famous hardest puzzles with their published SE ratings.
+//! - speed: SE-scale ratings per second on one thread, time percentiles, the slowest puzzle
+//!   and the count over a second, on the hardest lists and a sample of the 17-clue list
+//!   (`SUDOKIT_BENCH_SAMPLE`, default every 100th); the forum hardest list can be sampled
+//!   with `SUDOKIT_BENCH_HARDEST_SAMPLE` (default every puzzle: about 8 minutes), the 11+
+//!   list (published as rated 11.0 or more; the count rated lower is printed) with
+//!   `SUDOKIT_BENCH_SAMPLE_11` (default every 500th), and every list capped at
+//!   `SUDOKIT_BENCH_LIMIT`.
+//! - anchors: the famous hardest puzzles with their published SE ratings, and the speed
+//!   ratio to SE's own time where known.
 //!
 //! Data folder: `SUDOKIT_DATA`, default `../shared/data` from the workspace root.
 
@@ -124,7 +128,11 @@ fn calibration(verbose: bool) {
     );
 }
 
-fn speed(name: &str, step: usize, limit: usize) {
+/// Rates every `step`th puzzle of `name` (at most `limit`) on one thread and prints
+/// the rate, mean, median, 90th percentile and slowest time, how many took over a
+/// second, and the ER histogram; `floor` (tenths) also counts the ratings below it, for
+/// lists published as rated at least that much.
+fn speed(name: &str, step: usize, limit: usize, floor: Option<u16>) {
     let text = common::read_data(name);
     let puzzles: Vec<(String, Grid)> = text
         .lines()
@@ -134,55 +142,89 @@ fn speed(name: &str, step: usize, limit: usize) {
         .map(|l| (l[..81].to_string(), parse(&l[..81]).expect("puzzle")))
         .collect();
     let start = Instant::now();
+    let mut times = Vec::new();
     let mut worst = (Duration::ZERO, String::new(), String::new());
     let mut hist = std::collections::BTreeMap::new();
+    let mut below = 0;
     for (text, grid) in &puzzles {
         let t = Instant::now();
         let r = se_rating(grid);
         let dt = t.elapsed();
+        times.push(dt);
         *hist.entry(r.er.0 / 10).or_insert(0) += 1;
+        if floor.is_some_and(|f| r.er.0 < f) {
+            below += 1;
+        }
         if dt > worst.0 {
             worst = (dt, text.clone(), format!("{}/{}/{}", r.er, r.ep, r.ed));
         }
     }
     let total = start.elapsed();
+    times.sort();
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{name} (every {step}th, {} puzzles): {:.1} puzzles/s, mean {:.1} ms, slowest {:.0} ms ({} ER={})",
+        "{name} (every {step}th, {} puzzles): {:.1} puzzles/s, mean {:.1} ms, median {:.1} ms, \
+         90% {:.0} ms, slowest {:.0} ms ({} ER={}), over 1 s: {}",
         puzzles.len(),
         puzzles.len() as f64 / total.as_secs_f64(),
-        total.as_secs_f64() * 1000.0 / puzzles.len() as f64,
-        worst.0.as_secs_f64() * 1000.0,
+        ms(total) / puzzles.len() as f64,
+        ms(at(0.5)),
+        ms(at(0.9)),
+        ms(worst.0),
         worst.1,
-        worst.2
+        worst.2,
+        times
+            .iter()
+            .filter(|&&t| t > Duration::from_secs(1))
+            .count()
     );
     let h: Vec<String> = hist.iter().map(|(k, v)| format!("{k}.x:{v}")).collect();
     println!("  ER histogram: {}", h.join(" "));
+    if let Some(f) = floor {
+        println!(
+            "  rated below {}.{}: {below} of {}",
+            f / 10,
+            f % 10,
+            puzzles.len()
+        );
+    }
 }
 
 /// Famous puzzles with published SE ratings (not used for calibration).
 /// A puzzle starting with `@` is read from that data file.
-const ANCHORS: [(&str, &str, &str); 5] = [
-    ("Inkala 2012", "@inkala_2012.txt", "10.7/10.7/9.7"),
-    ("Inkala 2006", "@inkala_2006.txt", "10.6/1.2/1.2"),
+/// The last field is Sudoku Explainer's own time on this kind of machine where the
+/// issue tracker gives it (seconds), for the speed ratio.
+const ANCHORS: [(&str, &str, &str, Option<f64>); 5] = [
+    (
+        "Inkala 2012",
+        "@inkala_2012.txt",
+        "10.7/10.7/9.7",
+        Some(81.0),
+    ),
+    ("Inkala 2006", "@inkala_2006.txt", "10.6/1.2/1.2", None),
     (
         "AI Escargot",
         "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
         "10.5/1.2/1.2",
+        None,
     ),
     (
         "Easter Monster",
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
         "11.6/11.6/10.8",
+        Some(241.0),
     ),
     (
         "gosudoku simple-01",
         "@gosudoku_simple-01.txt",
         "1.5/1.2/1.2",
+        None,
     ),
 ];
 
 fn anchors() {
-    for (name, puzzle, se) in ANCHORS {
+    for (name, puzzle, se, se_secs) in ANCHORS {
         let text = match puzzle.strip_prefix('@') {
             Some(file) => common::read_data(file),
             None => puzzle.to_string(),
@@ -190,12 +232,16 @@ fn anchors() {
         let grid = parse(&text).expect("anchor");
         let t = Instant::now();
         let r = se_rating(&grid);
+        let secs = t.elapsed().as_secs_f64();
+        let ratio = se_secs.map_or(String::new(), |s| {
+            format!(", {:.0}x faster than SE", s / secs)
+        });
         println!(
-            "{name}: ours {}/{}/{} SE {se} in {:.0} ms ({:?})",
+            "{name}: ours {}/{}/{} SE {se} in {:.0} ms{ratio} ({:?})",
             r.er,
             r.ep,
             r.ed,
-            t.elapsed().as_secs_f64() * 1000.0,
+            secs * 1000.0,
             r.hardest.map(|t| t.name())
         );
     }
@@ -221,12 +267,25 @@ fn main() {
     }
     if want("speed") {
         let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
-        speed("puzzles3_magictour_top1465", 1, limit);
+        speed("puzzles3_magictour_top1465", 1, limit, None);
         speed(
             "puzzles6_forum_hardest_1106",
             env("SUDOKIT_BENCH_HARDEST_SAMPLE", 1),
             limit,
+            None,
         );
-        speed("puzzles2_17_clue", env("SUDOKIT_BENCH_SAMPLE", 100), limit);
+        speed(
+            "puzzles2_17_clue",
+            env("SUDOKIT_BENCH_SAMPLE", 100),
+            limit,
+            None,
+        );
+        // Published as rated 11.0 or more: a check against SE-family raters of its own.
+        speed(
+            "puzzles5_forum_hardest_1905_11+",
+            env("SUDOKIT_BENCH_SAMPLE_11", 500),
+            limit,
+            Some(110),
+        );
     }
 }
