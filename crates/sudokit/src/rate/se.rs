@@ -200,6 +200,18 @@ fn subsets(k: u32, n: u32) -> impl Iterator<Item = u32> {
     (0u32..1 << n).filter(move |m| m.count_ones() == k)
 }
 
+/// Whether `m` has at most one bit set, and exactly two: cheap without a popcount
+/// instruction, which the baseline x86-64 target lacks (these tests sit on the rating's
+/// hottest paths).
+fn at_most_one_bit(m: u128) -> bool {
+    m & m.wrapping_sub(1) == 0
+}
+
+fn two_bits(m: u128) -> bool {
+    let rest = m & m.wrapping_sub(1);
+    rest != 0 && at_most_one_bit(rest)
+}
+
 /// Indexes of the set bits of `m`, ascending.
 fn bits(m: u32) -> impl Iterator<Item = usize> {
     let mut m = m;
@@ -617,7 +629,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         continue;
                     }
                     let cells = g.cells(r1, d);
-                    if cells.count_ones() <= 1 || cells & !RM[r2] != 0 {
+                    if at_most_one_bit(cells) || cells & !RM[r2] != 0 {
                         continue;
                     }
                     let victims = g.cells(r2, d) & !RM[r1];
@@ -631,7 +643,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             }
                             let c3 = g.cells(r3, d);
                             let outside = c3 & !RM[r2];
-                            if c3.count_ones() <= 1 || outside.count_ones() != 1 {
+                            if at_most_one_bit(c3) || outside == 0 || !at_most_one_bit(outside) {
                                 continue;
                             }
                             let single = outside.trailing_zeros() as usize;
@@ -707,7 +719,7 @@ fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
 fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut u = 0;
     for s in sets {
-        if s.count_ones() <= 1 {
+        if at_most_one_bit(s as u128) {
             return None;
         }
         u |= s;
@@ -1929,9 +1941,9 @@ impl Parents {
 fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     out.clear();
     let (c, d) = (kcell(k), kdig(k));
-    if y && g.card(c) == 2 {
+    if y && two_bits(g.cand[c] as u128) {
         let rest = g.cand[c] & !bit(d);
-        let other = if rest.count_ones() == 1 {
+        let other = if rest != 0 && at_most_one_bit(rest as u128) {
             rest.trailing_zeros() as u8 + 1
         } else {
             g.cand[c].trailing_zeros() as u8 + 1
@@ -1942,7 +1954,7 @@ fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
         let mut seen = 0u128;
         for t in [BLOCK, ROW, COL] {
             let pp = g.cells(CR[c][t] as usize, d);
-            if pp.count_ones() != 2 {
+            if !two_bits(pp) {
                 continue;
             }
             let mut o = pp.trailing_zeros() as usize;
@@ -3043,7 +3055,7 @@ impl<'a> Chainer<'a> {
         out: &mut Vec<Hint>,
     ) {
         for c in 0..81 {
-            if g.val[c] != 0 || g.card(c) <= 1 {
+            if g.val[c] != 0 || at_most_one_bit(g.cand[c] as u128) {
                 continue;
             }
             for d in digits(g.cand[c]) {
