@@ -1886,24 +1886,39 @@ fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     }
 }
 
-/// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
-/// (its cell or one of its houses) in a dynamic chain: `p`, then the candidates removed
-/// since `src` that made the cell bivalue or the house a pair (SE's hidden parents).
-fn hidden_parents(g: &G, src: &G, to_off: &PSet, p: u32, k0: u16, cause: u8) -> Parents {
-    let (c, d) = (kcell(k0), kdig(k0));
-    let mut parents = Parents::one(p);
-    if cause == C_CELL {
-        for v in digits(src.cand[c] & !g.cand[c]) {
-            if let Some(q) = to_off.get(key(c, v, false)) {
-                parents.push(q);
-            }
-        }
+/// The candidates removed since `src` that a potential of digit `d` in cell `c`, switched
+/// on for `cause`, rests on: the cell's other candidates (cell cause) or the digit's other
+/// places in the house that forced it. SE's hidden parents (dynamic chains) and rule
+/// parents (nested hints) both. Filled cells are skipped: no start of a chain had a
+/// candidate there, though `EVERY_CANDIDATE` says so.
+fn removed_for<'a>(
+    g: &'a G,
+    src: &G,
+    c: usize,
+    d: u8,
+    cause: u8,
+) -> impl Iterator<Item = (usize, u8)> + 'a {
+    let (cell, house) = if cause == C_CELL {
+        (src.cand[c] & !g.cand[c], 0)
     } else {
         let r = CR[c][(cause - 2) as usize] as usize;
-        for q in mask_cells(src.cells(r, d) & !g.cells(r, d)) {
-            if let Some(q) = to_off.get(key(q, d, false)) {
-                parents.push(q);
-            }
+        (0, src.cells(r, d) & !g.cells(r, d))
+    };
+    digits(cell).map(move |v| (c, v)).chain(
+        mask_cells(house)
+            .filter(|&o| g.val[o] == 0)
+            .map(move |o| (o, d)),
+    )
+}
+
+/// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
+/// in a dynamic chain: `p`, then the removals that made the cell bivalue or the house a
+/// pair.
+fn hidden_parents(g: &G, src: &G, to_off: &PSet, p: u32, k0: u16, cause: u8) -> Parents {
+    let mut parents = Parents::one(p);
+    for (c, v) in removed_for(g, src, kcell(k0), kdig(k0), cause) {
+        if let Some(q) = to_off.get(key(c, v, false)) {
+            parents.push(q);
         }
     }
     parents
@@ -2362,23 +2377,10 @@ fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, queue: &mut Vec<u32>, spec: ChainSpec
     h
 }
 
-/// SE's `collectRuleParents` for one "on" potential: the candidates removed since `src`
-/// from its cell (cell cause) or, for its digit, from the house that forced it.
+/// SE's `collectRuleParents` for one "on" potential `k` (see `removed_for`).
 fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut RuleParents) {
-    let (c, d) = (kcell(k), kdig(k));
-    if cause == C_CELL {
-        for v in digits(src.cand[c] & !g.cand[c]) {
-            out.add(c, v);
-        }
-    } else {
-        let r = CR[c][(cause - 2) as usize] as usize;
-        for &o in &RC[r] {
-            let o = o as usize;
-            // Filled cells never held a candidate in any starting grid of this chain.
-            if g.val[o] == 0 && src.has(o, d) && !g.has(o, d) {
-                out.add(o, d);
-            }
-        }
+    for (c, v) in removed_for(g, src, kcell(k), kdig(k), cause) {
+        out.add(c, v);
     }
 }
 
