@@ -2809,46 +2809,9 @@ impl<'a> Chainer<'a> {
                 }
             }
             if !nishio && (card == 2 || (mult && card > 2)) {
-                // What every candidate of the cell implies: the first candidate's outcomes
-                // in their order, kept when all the others share them.
-                let memo = std::mem::take(&mut self.memo);
-                let chains: Vec<&OnChain> = digits(g.cand[c])
-                    .filter_map(|d| memo.get(key(c, d, true)))
-                    .collect();
-                for on in [true, false] {
-                    for &p in &side(chains[0], on).order {
-                        let k = ar.key(p);
-                        if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
-                            continue;
-                        }
-                        let targets: Vec<u32> =
-                            chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
-                        let (rem, place) = rem_for(g, k);
-                        if rem.is_empty() {
-                            continue;
-                        }
-                        let text = self.text(|| {
-                            format!(
-                                "each candidate of {} implies {}: {}",
-                                cell_name(c),
-                                pot_name(k),
-                                ar.describe_all(&targets)
-                            )
-                        });
-                        let spec = ChainSpec {
-                            tech: self.tech(2),
-                            base: self.cfg.diff(),
-                            sort_key: 5,
-                            targets: &targets,
-                            null_cause: C_CELL,
-                            rem,
-                            place,
-                            text,
-                        };
-                        out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
-                    }
-                }
-                self.memo = memo;
+                let starts: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
+                let what = || format!("each candidate of {}", cell_name(c));
+                self.shared_outcomes(g, &ar, &starts, (2, 5, C_CELL), &what, out);
             }
         }
         let mut memo = std::mem::take(&mut self.memo);
@@ -2983,6 +2946,57 @@ impl<'a> Chainer<'a> {
         self.recycle(off_off);
     }
 
+    /// Hints for what every chaining from `starts` (the candidates of a cell, or the places
+    /// of a digit in a house, all memoised) implies: the first chaining's outcomes in their
+    /// order, kept when all the others share them. `(kind, sort_key, null_cause)` say
+    /// which technique (2 cell, 3 region), `what` names the starting set in texts.
+    fn shared_outcomes(
+        &mut self,
+        g: &G,
+        ar: &Arena,
+        starts: &[u16],
+        (kind, sort_key, null_cause): (u8, u8, u8),
+        what: &dyn Fn() -> String,
+        out: &mut Vec<Hint>,
+    ) {
+        let memo = std::mem::take(&mut self.memo);
+        let chains: Vec<&OnChain> = starts.iter().filter_map(|&k| memo.get(k)).collect();
+        for on in [true, false] {
+            for &p in &side(chains[0], on).order {
+                let k = ar.key(p);
+                if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
+                    continue;
+                }
+                let targets: Vec<u32> =
+                    chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
+                let (rem, place) = rem_for(g, k);
+                if rem.is_empty() {
+                    continue;
+                }
+                let text = self.text(|| {
+                    format!(
+                        "{} implies {}: {}",
+                        what(),
+                        pot_name(k),
+                        ar.describe_all(&targets)
+                    )
+                });
+                let spec = ChainSpec {
+                    tech: self.tech(kind),
+                    base: self.cfg.diff(),
+                    sort_key,
+                    targets: &targets,
+                    null_cause,
+                    rem,
+                    place,
+                    text,
+                };
+                out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
+            }
+        }
+        self.memo = memo;
+    }
+
     /// Region forcing chains of digit `d` in the houses of cell `c` where `c` is the
     /// digit's first place (each house is taken once).
     #[allow(clippy::too_many_arguments)]
@@ -3000,51 +3014,16 @@ impl<'a> Chainer<'a> {
             for i in bits(pp as u32).skip(1) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
-            // What every place implies: the first place's outcomes in their order, kept
-            // when all the other places share them.
-            let memo = std::mem::take(&mut self.memo);
-            let chains: Vec<&OnChain> = bits(pp as u32)
-                .filter_map(|i| memo.get(key(RC[r][i] as usize, d, true)))
+            let starts: Vec<u16> = bits(pp as u32)
+                .map(|i| key(RC[r][i] as usize, d, true))
                 .collect();
-            for on in [true, false] {
-                for &p in &side(chains[0], on).order {
-                    let k = ar.key(p);
-                    if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
-                        continue;
-                    }
-                    let targets: Vec<u32> =
-                        chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
-                    let (rem, place) = rem_for(g, k);
-                    if rem.is_empty() {
-                        continue;
-                    }
-                    let text = self.text(|| {
-                        format!(
-                            "each place of {d} in {} implies {}: {}",
-                            region_name(r),
-                            pot_name(k),
-                            ar.describe_all(&targets)
-                        )
-                    });
-                    let spec = ChainSpec {
-                        tech: self.tech(3),
-                        base: self.cfg.diff(),
-                        sort_key: 6,
-                        targets: &targets,
-                        null_cause: 2 + t as u8,
-                        rem,
-                        place,
-                        text,
-                    };
-                    out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
-                }
-            }
-            self.memo = memo;
+            let what = || format!("each place of {d} in {}", region_name(r));
+            self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
         }
     }
 
-    /// SE's cycles and forcing chains (X, Y and XY), the rule rated 6.5–7.x.
-    /// One pass of the loops rule (X, Y or XY links), its searches filtered by `reach`.
+    /// One pass of SE's cycles and forcing chains (the rule rated 6.5–7.x) over X, Y or XY
+    /// links, its searches filtered by `reach`.
     #[allow(clippy::too_many_arguments)]
     fn loops(
         &mut self,
