@@ -1951,9 +1951,10 @@ impl Parents {
     }
 }
 
-/// `off_to_on` without hidden parents (static chains), the hot path of cycles and
-/// forcing chains.
-fn off_to_on_static(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+/// Consequences of a potential switched off: the last candidate of a bivalue cell (when
+/// `y`), the other place of the digit in a house where it has two (when `x`). Dynamic
+/// chains add the removals these rest on (`hidden_parents`).
+fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     out.clear();
     let (c, d) = (kcell(k), kdig(k));
     if y && two_bits(g.cand[c] as u128) {
@@ -2020,7 +2021,7 @@ impl Links {
     }
 
     fn off_to_on(g: &G, y: bool, x: bool) -> Links {
-        Links::build(g, false, |k, buf| off_to_on_static(g, k, y, x, buf))
+        Links::build(g, false, |k, buf| off_to_on(g, k, y, x, buf))
     }
 
     fn get(&self, k: u16) -> &[(u16, u8)] {
@@ -2640,7 +2641,7 @@ impl<'a> Chainer<'a> {
                 next_off += 1;
                 let k0 = ar.key(p);
                 let mut buf = std::mem::take(&mut self.buf_off);
-                off_to_on_static(g, k0, y, true, &mut buf);
+                off_to_on(g, k0, y, true, &mut buf);
                 for &(k, cause) in &buf {
                     let conflict = to_off.get(k & !1);
                     if conflict.is_none() && to_on.contains(k) {
