@@ -212,13 +212,40 @@ fn two_bits(m: u128) -> bool {
     rest != 0 && at_most_one_bit(rest)
 }
 
-/// Indexes of the set bits of `m`, ascending.
-fn bits(m: u32) -> impl Iterator<Item = usize> {
+/// A mask of any width, walked bit by bit at its own width (widening the 16-bit masks
+/// of the hot chaining loops to 128 bits costs measurable time).
+trait Mask: Copy {
+    fn is_zero(self) -> bool;
+    fn lowest(self) -> usize;
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! mask {
+    ($($t:ty),*) => {$(
+        impl Mask for $t {
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+        }
+    )*};
+}
+
+mask!(u16, u32, u128);
+
+/// Indexes of the set bits of `m` (a house position mask, a digit mask or a cell mask),
+/// ascending.
+fn bits(m: impl Mask) -> impl Iterator<Item = usize> {
     let mut m = m;
     std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
+        (!m.is_zero()).then(|| {
+            let i = m.lowest();
+            m = m.without_lowest();
             i
         })
     })
@@ -226,7 +253,7 @@ fn bits(m: u32) -> impl Iterator<Item = usize> {
 
 /// Digits (1–9) of a candidate mask, ascending.
 fn digits(m: u16) -> impl Iterator<Item = u8> {
-    bits(m as u32).map(|i| i as u8 + 1)
+    bits(m).map(|i| i as u8 + 1)
 }
 
 fn bit(d: u8) -> u16 {
@@ -633,7 +660,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         continue;
                     }
                     let victims = g.cells(r2, d) & !RM[r1];
-                    let rem: Vec<(u8, u8)> = mask_cells(victims).map(|c| (c as u8, d)).collect();
+                    let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
                     let pointing = t1 == BLOCK;
                     if direct {
                         for i3 in 0..9 {
@@ -686,7 +713,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         }
                         if ctx.src.is_some() {
                             let gone = lost[d as usize - 1] & RM[r1] & !RM[r2];
-                            h.parents = mask_cells(gone).map(|c| (c as u8, d)).collect();
+                            h.parents = bits(gone).map(|c| (c as u8, d)).collect();
                         }
                         out.push(h);
                         if ctx.first {
@@ -697,18 +724,6 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             }
         }
     }
-}
-
-/// The cells of a mask, ascending.
-fn mask_cells(m: u128) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
 }
 
 /// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
@@ -750,7 +765,7 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                 };
                 let vset = vm as u16;
                 let mut rem = Vec::new();
-                for idx in bits(common as u32) {
+                for idx in bits(common) {
                     let c = RC[r][idx] as usize;
                     for d in digits(g.cand[c] & !vset) {
                         rem.push((c as u8, d));
@@ -918,10 +933,10 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                     continue;
                 };
                 let mut rem = Vec::new();
-                for j in bits(cover as u32) {
+                for j in bits(cover) {
                     let line = t2 * 9 + j;
                     let p = g.pos(line, d) & !(base as u16);
-                    for k in bits(p as u32) {
+                    for k in bits(p) {
                         rem.push((RC[line][k], d));
                     }
                 }
@@ -1301,7 +1316,7 @@ fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
                         let hidden: u16 = values.iter().fold(0, |m, &v| m | bit(v));
                         let idxs = u & !(1 << i1) & !(1 << i2);
                         let mut rem = Vec::new();
-                        for k in bits(idxs as u32) {
+                        for k in bits(idxs) {
                             let o = RC[r][k] as usize;
                             for d in digits(g.cand[o] & !hidden) {
                                 rem.push((o as u8, d));
@@ -1375,7 +1390,7 @@ fn bug(g: &G, out: &mut Vec<Hint>) {
                 if card == 0 || card == 2 {
                     continue;
                 }
-                let nb: Vec<usize> = bits(p as u32)
+                let nb: Vec<usize> = bits(p)
                     .map(|k| RC[r][k] as usize)
                     .filter(|&c| g.card(c) >= 3)
                     .collect();
@@ -1901,14 +1916,11 @@ fn removed_for<'a>(
     let (cell, house) = if cause == C_CELL {
         (src.cand[c] & !g.cand[c], 0)
     } else {
-        let r = CR[c][(cause - 2) as usize] as usize;
-        (0, src.cells(r, d) & !g.cells(r, d))
+        (0, g.lost(src, d) & RM[CR[c][(cause - 2) as usize] as usize])
     };
-    digits(cell).map(move |v| (c, v)).chain(
-        mask_cells(house)
-            .filter(|&o| g.val[o] == 0)
-            .map(move |o| (o, d)),
-    )
+    digits(cell)
+        .map(move |v| (c, v))
+        .chain(bits(house).filter(|&o| g.val[o] == 0).map(move |o| (o, d)))
 }
 
 /// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
@@ -1995,7 +2007,8 @@ struct Links {
 }
 
 impl Links {
-    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
+    /// The links `f` writes for each potential key into its (cleared) buffer.
+    fn from_fn(mut f: impl FnMut(u16, &mut Vec<(u16, u8)>)) -> Links {
         let mut links = Links {
             start: Vec::with_capacity(NKEYS + 1),
             data: Vec::new(),
@@ -2004,16 +2017,23 @@ impl Links {
         let mut buf = Vec::new();
         for k in 0..NKEYS as u16 {
             links.start.push(links.data.len() as u32);
-            if kon(k) == on && g.has(kcell(k), kdig(k)) {
-                f(k, &mut buf);
-                links.data.extend_from_slice(&buf);
-            }
+            buf.clear();
+            f(k, &mut buf);
+            links.data.extend_from_slice(&buf);
         }
         links.start.push(links.data.len() as u32);
         for &(k, _) in &links.data {
             links.target[k as usize] = true;
         }
         links
+    }
+
+    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
+        Links::from_fn(|k, buf| {
+            if kon(k) == on && g.has(kcell(k), kdig(k)) {
+                f(k, buf);
+            }
+        })
     }
 
     fn on_to_off(g: &G, y: bool) -> Links {
@@ -2031,22 +2051,10 @@ impl Links {
     /// The links of a cell (`cell`) and of a house (`house`) only, in the same order:
     /// the same as building with fewer kinds of links, without walking the grid again.
     fn keep(&self, cell: bool, house: bool) -> Links {
-        let mut out = Links {
-            start: Vec::with_capacity(NKEYS + 1),
-            data: Vec::new(),
-            target: vec![false; NKEYS],
-        };
-        for k in 0..NKEYS as u16 {
-            out.start.push(out.data.len() as u32);
-            for &(t, cause) in self.get(k) {
-                if if cause == C_CELL { cell } else { house } {
-                    out.data.push((t, cause));
-                    out.target[t as usize] = true;
-                }
-            }
-        }
-        out.start.push(out.data.len() as u32);
-        out
+        Links::from_fn(|k, buf| {
+            let kind = |cause: u8| if cause == C_CELL { cell } else { house };
+            buf.extend(self.get(k).iter().filter(|&&(_, cause)| kind(cause)));
+        })
     }
 }
 
@@ -3012,12 +3020,10 @@ impl<'a> Chainer<'a> {
             if RC[r][pp.trailing_zeros() as usize] as usize != c {
                 continue;
             }
-            for i in bits(pp as u32).skip(1) {
+            for i in bits(pp).skip(1) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
-            let starts: Vec<u16> = bits(pp as u32)
-                .map(|i| key(RC[r][i] as usize, d, true))
-                .collect();
+            let starts: Vec<u16> = bits(pp).map(|i| key(RC[r][i] as usize, d, true)).collect();
             let what = || format!("each place of {d} in {}", region_name(r));
             self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
         }
