@@ -26,7 +26,9 @@
 //!   dynamic runs find nothing, and the rest find it in a few of their chains. The
 //!   `sieve` says which, and only those chains are built with their reasons.
 //! - The rest is bookkeeping done once instead of per hint: no text unless explaining,
-//!   memoised chainings read in place, sets and arenas reused per thread.
+//!   memoised chainings read in place, sets and arenas reused per thread; in level-0
+//!   runs, ancestor counts kept per potential and the removals a hint rests on found
+//!   only for the hints that survive de-duplication.
 //!
 //! The tests at the end (and the sieve's) check these claims against direct computation.
 
@@ -545,6 +547,9 @@ pub(crate) struct Hint {
     pub nested: Option<Rc<u32>>,
     /// The reasoning, for the explain engine.
     pub text: String,
+    /// Index of the hint's chain targets in its rule run while its parents are still to
+    /// be found (`Chainer::hint`), else `NONE`.
+    pending: u32,
 }
 
 impl Hint {
@@ -559,6 +564,7 @@ impl Hint {
             parents: Vec::new(),
             nested: None,
             text: String::new(),
+            pending: NONE,
         }
     }
 
@@ -2355,6 +2361,19 @@ struct ChainSpec<'a> {
     text: String,
 }
 
+impl ChainSpec<'_> {
+    /// The hint, rated by its complexity `cplx` (parents left to the caller).
+    fn into_hint(self, cplx: u32) -> Hint {
+        let mut h = Hint::new(self.tech, self.base + length_diff(cplx));
+        h.cplx = cplx;
+        h.sort_key = self.sort_key;
+        h.rem = self.rem;
+        h.place = self.place;
+        h.text = self.text;
+        h
+    }
+}
+
 fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, queue: &mut Vec<u32>, spec: ChainSpec) -> Hint {
     let mut flat = 0;
     let mut nested = 0;
@@ -2372,26 +2391,26 @@ fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, queue: &mut Vec<u32>, spec: ChainSpec
                 }
             }
             if let Some(src) = ctx.src {
-                let cause = if pot.cause == C_NONE {
-                    spec.null_cause
-                } else {
-                    pot.cause
-                };
-                if kon(pot.key) && cause != C_NONE && cause != C_ADV {
-                    rule_parents(g, src, pot.key, cause, &mut parents);
-                }
+                pot_parents(g, src, pot, spec.null_cause, &mut parents);
             }
         });
     }
-    let cplx = flat + nested;
-    let mut h = Hint::new(spec.tech, spec.base + length_diff(cplx));
-    h.cplx = cplx;
-    h.sort_key = spec.sort_key;
-    h.rem = spec.rem;
-    h.place = spec.place;
+    let mut h = spec.into_hint(flat + nested);
     h.parents = parents.list;
-    h.text = spec.text;
     h
+}
+
+/// The removals a hint's chains rest on: those of each "on" potential of the chains,
+/// switched on by a single rule (`null_cause` stands for the starts' own cause).
+fn pot_parents(g: &G, src: &G, pot: &Pot, null_cause: u8, out: &mut RuleParents) {
+    let cause = if pot.cause == C_NONE {
+        null_cause
+    } else {
+        pot.cause
+    };
+    if kon(pot.key) && cause != C_NONE && cause != C_ADV {
+        rule_parents(g, src, pot.key, cause, out);
+    }
 }
 
 /// SE's `collectRuleParents` for one "on" potential `k` (see `removed_for`).
@@ -2451,10 +2470,15 @@ struct Chainer<'a> {
     memo: Memo,
     /// Scratch space of `Arena::chain`.
     queue: Vec<u32>,
-    /// Whether dynamic runs skip what their sieve rules out (off only in tests).
-    use_sieve: bool,
+    /// Whether runs take the shortcuts that cannot change their hints: the sieve of
+    /// dynamic runs, deferred parents in level-0 runs (off only to test them).
+    shortcuts: bool,
     /// The sieve of the dynamic run under way.
     sieve: Option<Sieve>,
+    /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
+    counts: Vec<u32>,
+    /// Targets and null cause of the hints whose parents are still to be found.
+    pending: Vec<(Vec<u32>, u8)>,
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
@@ -2604,8 +2628,10 @@ impl<'a> Chainer<'a> {
             adv_cache: AdvCache::new(),
             memo: Default::default(),
             queue: Vec::new(),
-            use_sieve: true,
+            shortcuts: true,
             sieve: None,
+            counts: Vec::new(),
+            pending: Vec::new(),
         }
     }
 
@@ -2813,12 +2839,14 @@ impl<'a> Chainer<'a> {
     fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
         let (dynamic, nishio, mult) = (self.cfg.dynamic, self.cfg.nishio, self.cfg.mult);
+        self.counts.clear();
+        self.pending.clear();
         // One arena for the whole run: the chains from a candidate switched on are shared
         // between its own cell's chains and the region chains of its houses.
         let mut ar = self.take_arena();
         // Dynamic chains from every candidate: most of what they could combine into finds
         // nothing, and a sieve without reasons tells which (see `sieve`).
-        let sieve = (self.cfg == Cfg::dynamic(0) && self.use_sieve).then(|| Sieve::new(g));
+        let sieve = (self.cfg == Cfg::dynamic(0) && self.shortcuts).then(|| Sieve::new(g));
         if sieve.as_ref().is_some_and(Sieve::is_empty) {
             self.arena = ar;
             return;
@@ -2910,7 +2938,7 @@ impl<'a> Chainer<'a> {
                     )
                 }),
             };
-            out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
+            out.push(self.hint(g, ar, spec));
         }
         // The chains from the candidate switched off serve contradictions and double
         // chains only (static multiple chains have neither).
@@ -2943,7 +2971,7 @@ impl<'a> Chainer<'a> {
                         )
                     }),
                 };
-                out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
+                out.push(self.hint(g, ar, spec));
             }
         }
         if reduction {
@@ -2976,7 +3004,7 @@ impl<'a> Chainer<'a> {
                                 )
                             }),
                         };
-                        out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
+                        out.push(self.hint(g, ar, spec));
                     }
                 }
             }
@@ -3031,10 +3059,61 @@ impl<'a> Chainer<'a> {
                     place,
                     text,
                 };
-                out.push(chain_hint(g, ar, self.ctx, &mut self.queue, spec));
+                out.push(self.hint(g, ar, spec));
             }
         }
         self.memo = memo;
+    }
+
+    /// A hint of a multiple-chain run. Level-0 runs have no nested chains, so a hint's
+    /// complexity is the sum of its targets' ancestor counts, kept per potential; and
+    /// the removals a nested run's hint rests on are found only for the hints that
+    /// survive sorting and de-duplication (`finish`), about one in six.
+    fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec) -> Hint {
+        if self.cfg.level > 0 || !self.shortcuts {
+            return chain_hint(g, ar, self.ctx, &mut self.queue, spec);
+        }
+        let mut cplx = 0;
+        for &t in spec.targets {
+            if self.counts.len() <= t as usize {
+                self.counts.resize(ar.pots.len(), 0);
+            }
+            if self.counts[t as usize] == 0 {
+                let mut n = 0;
+                ar.chain(t, &mut self.queue, |_| n += 1);
+                self.counts[t as usize] = n;
+            }
+            cplx += self.counts[t as usize];
+        }
+        let pending = (spec.targets.to_vec(), spec.null_cause);
+        let mut h = spec.into_hint(cplx);
+        if self.ctx.src.is_some() {
+            h.pending = self.pending.len() as u32;
+            self.pending.push(pending);
+        }
+        h
+    }
+
+    /// Finds the parents of the hints `hint` left pending.
+    fn finish(&mut self, g: &G, hints: &mut [Hint]) {
+        let Some(src) = self.ctx.src else { return };
+        for h in hints.iter_mut().filter(|h| h.pending != NONE) {
+            let (targets, null_cause) = &self.pending[h.pending as usize];
+            let mut parents = RuleParents::new(Vec::new());
+            for &t in targets {
+                self.arena.chain(t, &mut self.queue, |p| {
+                    pot_parents(
+                        g,
+                        src,
+                        &self.arena.pots[p as usize],
+                        *null_cause,
+                        &mut parents,
+                    )
+                });
+            }
+            h.parents = parents.list;
+            h.pending = NONE;
+        }
     }
 
     /// Region forcing chains of digit `d` in the houses of cell `c` where `c` is the
@@ -3337,10 +3416,10 @@ pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
     rule_hints(g, cfg, ctx, true)
 }
 
-/// `chaining_hints`, with the sieve of dynamic runs on or off (off only to test it).
-fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, sieve: bool) -> Vec<Hint> {
+/// `chaining_hints`, with or without `Chainer::shortcuts` (without only to test them).
+fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
     let mut ch = Chainer::new(cfg, ctx);
-    ch.use_sieve = sieve;
+    ch.shortcuts = shortcuts;
     let mut out = Vec::new();
     if cfg.mult || cfg.dynamic {
         ch.multiple(g, &mut out);
@@ -3376,6 +3455,7 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, sieve: bool) -> Vec<Hint> {
         }
         seen.insert(k)
     });
+    ch.finish(g, &mut out);
     // Used inside a nested chain, a chain hint adds its own complexity to the outer one.
     for h in &mut out {
         h.nested = Some(Rc::new(h.cplx));

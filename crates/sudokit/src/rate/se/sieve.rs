@@ -370,12 +370,18 @@ mod tests {
         );
     }
 
-    /// A dynamic run finds the same hints, in the same order, with the sieve as without.
+    /// Level-0 runs find the same hints, in the same order, with the sieve and deferred
+    /// parents as without.
     #[test]
-    fn sieved_runs_find_the_same_hints() {
+    fn runs_with_shortcuts_find_the_same_hints() {
         let (mut empty, mut hints) = (0, 0);
         for g in grids() {
-            for src in [None, Some(&EVERY_CANDIDATE)] {
+            for (cfg, src) in [
+                (Cfg::dynamic(0), None),
+                (Cfg::dynamic(0), Some(&EVERY_CANDIDATE)),
+                (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE)),
+                (Cfg::NISHIO, Some(&EVERY_CANDIDATE)),
+            ] {
                 let ctx = Ctx {
                     src,
                     first: src.is_none(),
@@ -391,17 +397,11 @@ mod tests {
                         h.parents.clone(),
                     )
                 };
-                let full: Vec<_> = rule_hints(&g, Cfg::dynamic(0), ctx, false)
-                    .iter()
-                    .map(key)
-                    .collect();
-                let sieved: Vec<_> = rule_hints(&g, Cfg::dynamic(0), ctx, true)
-                    .iter()
-                    .map(key)
-                    .collect();
-                assert_eq!(full, sieved);
-                empty += full.is_empty() as usize;
-                hints += full.len();
+                let plain: Vec<_> = rule_hints(&g, cfg, ctx, false).iter().map(key).collect();
+                let quick: Vec<_> = rule_hints(&g, cfg, ctx, true).iter().map(key).collect();
+                assert_eq!(plain, quick, "{cfg:?}");
+                empty += plain.is_empty() as usize;
+                hints += plain.len();
             }
         }
         assert!(
