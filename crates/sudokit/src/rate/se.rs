@@ -21,10 +21,11 @@
 //! - Almost no forcing-chain or cycle search of the loops rule finds anything (about one
 //!   in 800 inside nested chains). The link graph's strongly connected components and
 //!   reachability sets (`Reach`) say beforehand which searches can end in a conclusion.
-//! - What a dynamic chain reaches is a fixpoint of the singles rules, whatever the order,
-//!   so a worklist without reasons finds it at a fraction of the cost; half the nested
-//!   dynamic runs find nothing, and the rest find it in a few of their chains. The
-//!   `sieve` says which, and only those chains are built with their reasons.
+//! - What the chains of a multiple or dynamic run reach does not depend on the order
+//!   (a fixpoint of the singles rules, or of the grid's links), so a worklist without
+//!   reasons finds it at a fraction of the cost; many nested runs find nothing, and the
+//!   rest find it in a few of their chains. The `sieve` says which, and only those
+//!   chains are built with their reasons.
 //! - The rest is bookkeeping done once instead of per hint: no text unless explaining,
 //!   memoised chainings read in place, sets and arenas reused per thread; in level-0
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
@@ -2844,9 +2845,10 @@ impl<'a> Chainer<'a> {
         // One arena for the whole run: the chains from a candidate switched on are shared
         // between its own cell's chains and the region chains of its houses.
         let mut ar = self.take_arena();
-        // Dynamic chains from every candidate: most of what they could combine into finds
-        // nothing, and a sieve without reasons tells which (see `sieve`).
-        let sieve = (self.cfg == Cfg::dynamic(0) && self.shortcuts).then(|| Sieve::new(g));
+        // Chains from every candidate: most of what they could combine into finds nothing,
+        // and a sieve without reasons tells which (see `sieve`).
+        let sieve = (self.shortcuts && [Cfg::dynamic(0), Cfg::MULTIPLE].contains(&self.cfg))
+            .then(|| Sieve::new(g, dynamic));
         if sieve.as_ref().is_some_and(Sieve::is_empty) {
             self.arena = ar;
             return;

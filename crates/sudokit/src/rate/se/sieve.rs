@@ -1,20 +1,24 @@
-//! Which parts of a dynamic forcing-chain run can find anything, decided without reasons.
+//! Which parts of a multiple forcing-chain run can find anything, decided without reasons.
 //!
 //! A run of SE's dynamic forcing chains (`Cfg::dynamic(0)`, the rule nested inside every
 //! chain from ER 10.5 up) chains from every candidate switched on and off, then looks for
 //! contradictions, for what both states of a candidate imply, and for what every
-//! candidate of a cell or every place of a digit in a house implies. Keeping the reasons
-//! (each potential's parents, for the complexity) is most of the cost, and about half of
-//! the nested runs find nothing at all.
+//! candidate of a cell or every place of a digit in a house implies; a run of static
+//! multiple chains (`Cfg::MULTIPLE`, nested from ER 10.0 up) looks for the last two.
+//! Keeping the reasons (each potential's parents, for the complexity) is most of the
+//! cost, and many nested runs find nothing at all.
 //!
-//! What such a chain reaches does not depend on the order it is explored in: it is the
-//! least set closed under the singles rules (a candidate on removes its cell's other
-//! candidates and its digit from the peers; a cell or house that had two or more places
-//! and keeps one fills it), or it holds a contradiction. So a plain worklist over bit
-//! sets finds the same candidates on and off, or a contradiction, at a fraction of the
-//! cost. From those, [`Sieve`] tells which chains, cells and houses can yield a hint; the
-//! run then builds the reasons for those alone, in its usual order, and finds the same
-//! hints. A contradiction found here only makes the run look closer, never skip.
+//! What such a chain reaches does not depend on the order it is explored in. A dynamic
+//! chain reaches the least set closed under the singles rules (a candidate on removes
+//! its cell's other candidates and its digit from the peers; a cell or house that had
+//! two or more places and keeps one fills it), or a contradiction; a static chain
+//! reaches what the grid's links reach (a candidate off turns on the other one of a
+//! bivalue cell, or of a house with two places), unless it meets a contradiction on the
+//! way and stops. So a plain worklist over bit sets finds the same candidates on and
+//! off, or a contradiction, at a fraction of the cost. From those, [`Sieve`] tells which
+//! chains, cells and houses can yield a hint; the run then builds the reasons for those
+//! alone, in its usual order, and finds the same hints. A contradiction found here only
+//! makes the run look closer, never skip.
 
 use super::{bit, bits, digits, CR, G, PEERS, RM};
 
@@ -53,6 +57,8 @@ struct Reached {
 /// The grid facts every chain of one run shares.
 struct Start<'a> {
     g: &'a G,
+    /// Whether chains remove what they switch off from their grid (dynamic chains).
+    dynamic: bool,
     /// Cells with two or more candidates: only these fill themselves when one is left.
     multi_cell: u128,
     /// Per digit, the houses (bit = house) where it has two or more places.
@@ -60,9 +66,10 @@ struct Start<'a> {
 }
 
 impl Start<'_> {
-    fn new(g: &G) -> Start<'_> {
+    fn new(g: &G, dynamic: bool) -> Start<'_> {
         let mut start = Start {
             g,
+            dynamic,
             multi_cell: 0,
             multi_house: [0; 9],
         };
@@ -84,6 +91,7 @@ impl Start<'_> {
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
     /// `None` on a contradiction. `queue` is scratch space.
     fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8, bool)>) -> Option<Reached> {
+        // The grid as the chain has reduced it (dynamic chains only).
         let mut cand = self.g.cand;
         let mut dm = self.g.dm;
         let mut r = Reached {
@@ -95,9 +103,11 @@ impl Start<'_> {
         if on {
             set(&mut r.on, index(c, d));
         } else {
-            cand[c] &= !bit(d);
-            dm[d as usize - 1] &= !(1u128 << c);
             set(&mut r.off, index(c, d));
+            if self.dynamic {
+                cand[c] &= !bit(d);
+                dm[d as usize - 1] &= !(1u128 << c);
+            }
         }
         let mut next = 0;
         while let Some(&(c, d, on)) = queue.get(next) {
@@ -121,23 +131,27 @@ impl Start<'_> {
                     if has(&r.on, i) {
                         return None;
                     }
-                    if cand[o] & bit(e) != 0 {
-                        cand[o] &= !bit(e);
-                        dm[e as usize - 1] &= !(1u128 << o);
+                    if !has(&r.off, i) {
                         set(&mut r.off, i);
                         queue.push((o as u8, e, false));
+                        if self.dynamic {
+                            cand[o] &= !bit(e);
+                            dm[e as usize - 1] &= !(1u128 << o);
+                        }
                     }
                 }
             } else {
+                // The other places of the cell and of the digit in its houses: in a
+                // dynamic chain the grid has lost what is off, in a static one it has not.
                 let mut ons = [(0u8, 0u8); 4];
                 let mut n = 0;
                 if self.multi_cell >> c & 1 != 0 {
-                    let m = cand[c];
-                    if m == 0 {
+                    let rest = cand[c] & !bit(d);
+                    if rest == 0 {
                         return None;
                     }
-                    if m & (m - 1) == 0 {
-                        ons[n] = (c as u8, m.trailing_zeros() as u8 + 1);
+                    if rest & (rest - 1) == 0 {
+                        ons[n] = (c as u8, rest.trailing_zeros() as u8 + 1);
                         n += 1;
                     }
                 }
@@ -145,17 +159,20 @@ impl Start<'_> {
                     if self.multi_house[d as usize - 1] >> h & 1 == 0 {
                         continue;
                     }
-                    let m = dm[d as usize - 1] & RM[h as usize];
-                    if m == 0 {
+                    let rest = dm[d as usize - 1] & RM[h as usize] & !(1u128 << c);
+                    if rest == 0 {
                         return None;
                     }
-                    if m & (m - 1) == 0 {
-                        ons[n] = (m.trailing_zeros() as u8, d);
+                    if rest & (rest - 1) == 0 {
+                        ons[n] = (rest.trailing_zeros() as u8, d);
                         n += 1;
                     }
                 }
                 for &(o, e) in &ons[..n] {
                     let i = index(o as usize, e);
+                    if has(&r.off, i) {
+                        return None;
+                    }
                     if !has(&r.on, i) {
                         set(&mut r.on, i);
                         queue.push((o, e, true));
@@ -178,9 +195,9 @@ pub(super) struct Sieve {
 }
 
 impl Sieve {
-    /// The sieve of a dynamic forcing-chain run on `g`.
-    pub(super) fn new(g: &G) -> Sieve {
-        let start = Start::new(g);
+    /// The sieve of a run of multiple forcing chains on `g`, dynamic or static.
+    pub(super) fn new(g: &G, dynamic: bool) -> Sieve {
+        let start = Start::new(g, dynamic);
         // Potentials "on" whose placement would remove something: their cell has others.
         let mut removes = [0u64; 12];
         for c in bits(start.multi_cell) {
@@ -215,21 +232,24 @@ impl Sieve {
                 if !multi {
                     continue;
                 }
-                let off = start.reach(c, d, false, &mut queue);
-                let binary = match (&on, &off) {
-                    (Some(a), Some(b)) => {
-                        g.cand[c].count_ones() >= 3
-                            && (meets(&a.off, &b.off)
-                                || a.on
-                                    .iter()
-                                    .zip(&b.on)
-                                    .zip(&removes)
-                                    .any(|((x, y), z)| x & y & z != 0))
+                // Contradictions and double chains: dynamic runs only.
+                if dynamic {
+                    let off = start.reach(c, d, false, &mut queue);
+                    let binary = match (&on, &off) {
+                        (Some(a), Some(b)) => {
+                            g.cand[c].count_ones() >= 3
+                                && (meets(&a.off, &b.off)
+                                    || a.on
+                                        .iter()
+                                        .zip(&b.on)
+                                        .zip(&removes)
+                                        .any(|((x, y), z)| x & y & z != 0))
+                        }
+                        _ => true,
+                    };
+                    if binary {
+                        sieve.binary[c] |= bit(d);
                     }
-                    _ => true,
-                };
-                if binary {
-                    sieve.binary[c] |= bit(d);
                 }
                 match &on {
                     Some(a) => {
@@ -324,41 +344,44 @@ mod tests {
         out
     }
 
-    /// The worklist reaches what SE's dynamic chaining reaches, and a contradiction
-    /// exactly when it meets one.
+    /// The worklist reaches what SE's dynamic and static chainings reach, and a
+    /// contradiction exactly when they meet one.
     #[test]
-    fn reach_agrees_with_dynamic_chaining() {
+    fn reach_agrees_with_chaining() {
         let (mut absurd, mut compared) = (0, 0);
         for g in grids() {
-            let start = Start::new(&g);
-            let ctx = Ctx {
-                src: None,
-                first: false,
-                explain: false,
-            };
-            let mut ch = Chainer::new(Cfg::dynamic(0), ctx);
-            let mut queue = Vec::new();
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                for d in digits(g.cand[c]) {
-                    for on in [true, false] {
-                        let mut ar = Arena::default();
-                        let (mut to_on, mut to_off) = (PSet::new(), PSet::new());
-                        let p = ar.add(key(c, d, on), C_NONE, &[], None);
-                        if on {
-                            to_on.add(&ar, p);
-                        } else {
-                            to_off.add(&ar, p);
-                        }
-                        let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off);
-                        let reached = start.reach(c, d, on, &mut queue);
-                        match (met, reached) {
-                            (Some(_), None) => absurd += 1,
-                            (None, Some(r)) => {
-                                assert_eq!(r.on, as_set(&ar, &to_on), "on from r{c}{d}{on}");
-                                assert_eq!(r.off, as_set(&ar, &to_off), "off from r{c}{d}{on}");
-                                compared += 1;
+            for cfg in [Cfg::dynamic(0), Cfg::MULTIPLE] {
+                let start = Start::new(&g, cfg.dynamic);
+                let ctx = Ctx {
+                    src: None,
+                    first: false,
+                    explain: false,
+                };
+                let mut ch = Chainer::new(cfg, ctx);
+                let mut queue = Vec::new();
+                for c in (0..81).filter(|&c| g.val[c] == 0) {
+                    for d in digits(g.cand[c]) {
+                        for on in [true, false] {
+                            let mut ar = Arena::default();
+                            let (mut to_on, mut to_off) = (PSet::new(), PSet::new());
+                            let p = ar.add(key(c, d, on), C_NONE, &[], None);
+                            if on {
+                                to_on.add(&ar, p);
+                            } else {
+                                to_off.add(&ar, p);
                             }
-                            (met, _) => panic!("contradiction {} from {c} {d} {on}", met.is_some()),
+                            let met =
+                                ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off);
+                            let what = format!("{cfg:?} from {c} {d} {on}");
+                            match (met, start.reach(c, d, on, &mut queue)) {
+                                (Some(_), None) => absurd += 1,
+                                (None, Some(r)) => {
+                                    assert_eq!(r.on, as_set(&ar, &to_on), "on, {what}");
+                                    assert_eq!(r.off, as_set(&ar, &to_off), "off, {what}");
+                                    compared += 1;
+                                }
+                                (met, _) => panic!("contradiction {}, {what}", met.is_some()),
+                            }
                         }
                     }
                 }
@@ -379,6 +402,7 @@ mod tests {
             for (cfg, src) in [
                 (Cfg::dynamic(0), None),
                 (Cfg::dynamic(0), Some(&EVERY_CANDIDATE)),
+                (Cfg::MULTIPLE, None),
                 (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE)),
                 (Cfg::NISHIO, Some(&EVERY_CANDIDATE)),
             ] {
