@@ -2099,6 +2099,8 @@ struct Reach {
     calls: Vec<(u16, u16)>,
     order: Vec<u16>,
     last: Vec<u16>,
+    /// The grid whose XY links the sets are of, if they are (`xy`).
+    grid: Option<G>,
 }
 
 const UNSEEN: u16 = u16::MAX;
@@ -2108,9 +2110,28 @@ thread_local! {
 }
 
 impl Reach {
+    /// The sets of `g` over its XY links (`Links::on_to_off(g, true)`,
+    /// `Links::off_to_on(g, true, true)`), built unless they are the last built: the
+    /// loops rule and then static multiple chains ask for them on the same grid.
+    fn xy(&mut self, g: &G, links: Option<(&Links, &Links)>) {
+        if self.grid.as_ref() == Some(g) {
+            return;
+        }
+        match links {
+            Some((on_off, off_on)) => self.build(g, on_off, off_on),
+            None => self.build(
+                g,
+                &Links::on_to_off(g, true),
+                &Links::off_to_on(g, true, true),
+            ),
+        }
+        self.grid = Some(g.clone());
+    }
+
     /// Tarjan's algorithm, then reachability sets in the order it completes components
-    /// (every successor first); `with_sets` false leaves out the sets (cycles only).
-    fn build(&mut self, g: &G, on_off: &Links, off_on: &Links, with_sets: bool) {
+    /// (every successor first).
+    fn build(&mut self, g: &G, on_off: &Links, off_on: &Links) {
+        self.grid = None;
         if self.node.is_empty() {
             self.node = vec![UNSEEN; NKEYS];
         }
@@ -2196,9 +2217,6 @@ impl Reach {
                     self.size.push(members);
                 }
             }
-        }
-        if !with_sets {
-            return;
         }
         // Nodes by component (counting sort), then each component's set from its own
         // nodes and the sets of the components it links to, each of those once.
@@ -2847,8 +2865,16 @@ impl<'a> Chainer<'a> {
         let mut ar = self.take_arena();
         // Chains from every candidate: most of what they could combine into finds nothing,
         // and a sieve without reasons tells which (see `sieve`).
-        let sieve = (self.shortcuts && [Cfg::dynamic(0), Cfg::MULTIPLE].contains(&self.cfg))
-            .then(|| Sieve::new(g, dynamic));
+        let sieve = match self.cfg {
+            _ if !self.shortcuts => None,
+            Cfg::MULTIPLE => Some(REACH.with(|reach| {
+                let mut reach = reach.borrow_mut();
+                reach.xy(g, None);
+                Sieve::fixed(g, &reach)
+            })),
+            cfg if cfg == Cfg::dynamic(0) => Some(Sieve::dynamic(g)),
+            _ => None,
+        };
         if sieve.as_ref().is_some_and(Sieve::is_empty) {
             self.arena = ar;
             return;
@@ -3433,7 +3459,7 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
         let off_on_xy = Links::off_to_on(g, true, true);
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
-            reach.build(g, &on_off_xy, &off_on_xy, true);
+            reach.xy(g, Some((&on_off_xy, &off_on_xy)));
             let (on_off_x, off_on_x) = (on_off_xy.keep(false, true), off_on_xy.keep(false, true));
             ch.loops(g, false, true, &on_off_x, &off_on_x, &reach, &mut out);
             let off_on_y = off_on_xy.keep(true, false);
@@ -3673,7 +3699,7 @@ mod tests {
                 let on_off = Links::on_to_off(&g, y);
                 let off_on = Links::off_to_on(&g, y, x);
                 let mut reach = Reach::default();
-                reach.build(&g, &on_off, &off_on, true);
+                reach.build(&g, &on_off, &off_on);
                 let live: Vec<u16> = (0..NKEYS as u16)
                     .filter(|&k| g.has(kcell(k), kdig(k)))
                     .collect();

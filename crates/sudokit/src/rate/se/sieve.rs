@@ -11,16 +11,15 @@
 //! What such a chain reaches does not depend on the order it is explored in. A dynamic
 //! chain reaches the least set closed under the singles rules (a candidate on removes
 //! its cell's other candidates and its digit from the peers; a cell or house that had
-//! two or more places and keeps one fills it), or a contradiction; a static chain
-//! reaches what the grid's links reach (a candidate off turns on the other one of a
-//! bivalue cell, or of a house with two places), unless it meets a contradiction on the
-//! way and stops. So a plain worklist over bit sets finds the same candidates on and
-//! off, or a contradiction, at a fraction of the cost. From those, [`Sieve`] tells which
-//! chains, cells and houses can yield a hint; the run then builds the reasons for those
-//! alone, in its usual order, and finds the same hints. A contradiction found here only
-//! makes the run look closer, never skip.
+//! two or more places and keeps one fills it), or a contradiction; a plain worklist over
+//! bit sets finds the same at a fraction of the cost. A static chain reaches what the
+//! grid's links reach, or part of it when it meets a contradiction and stops; the
+//! reachability sets the loops rule builds for the same grid (`Reach`) hold that, and a
+//! part can only share less. From these, [`Sieve`] tells which chains, cells and houses
+//! can yield a hint; the run then builds the reasons for those alone, in its usual
+//! order, and finds the same hints.
 
-use super::{bit, bits, digits, CR, G, PEERS, RM};
+use super::{bit, bits, digits, key, Reach, CR, G, NONE, PEERS, RM};
 
 /// A set of candidates, bit `9 * cell + digit - 1`.
 type Set729 = [u64; 12];
@@ -29,22 +28,16 @@ fn index(c: usize, d: u8) -> usize {
     c * 9 + d as usize - 1
 }
 
-fn has(s: &Set729, i: usize) -> bool {
+fn has(s: &[u64], i: usize) -> bool {
     s[i / 64] >> (i % 64) & 1 != 0
 }
 
-fn set(s: &mut Set729, i: usize) {
+fn set(s: &mut [u64], i: usize) {
     s[i / 64] |= 1 << (i % 64);
 }
 
 fn meets(a: &Set729, b: &Set729) -> bool {
     a.iter().zip(b).any(|(x, y)| x & y != 0)
-}
-
-fn and(a: &mut Set729, b: &Set729) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x &= y;
-    }
 }
 
 /// What a chain from one assumption switches on and off.
@@ -57,8 +50,6 @@ struct Reached {
 /// The grid facts every chain of one run shares.
 struct Start<'a> {
     g: &'a G,
-    /// Whether chains remove what they switch off from their grid (dynamic chains).
-    dynamic: bool,
     /// Cells with two or more candidates: only these fill themselves when one is left.
     multi_cell: u128,
     /// Per digit, the houses (bit = house) where it has two or more places.
@@ -66,10 +57,9 @@ struct Start<'a> {
 }
 
 impl Start<'_> {
-    fn new(g: &G, dynamic: bool) -> Start<'_> {
+    fn new(g: &G) -> Start<'_> {
         let mut start = Start {
             g,
-            dynamic,
             multi_cell: 0,
             multi_house: [0; 9],
         };
@@ -91,7 +81,7 @@ impl Start<'_> {
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
     /// `None` on a contradiction. `queue` is scratch space.
     fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8, bool)>) -> Option<Reached> {
-        // The grid as the chain has reduced it (dynamic chains only).
+        // The grid as the chain has reduced it.
         let mut cand = self.g.cand;
         let mut dm = self.g.dm;
         let mut r = Reached {
@@ -104,10 +94,8 @@ impl Start<'_> {
             set(&mut r.on, index(c, d));
         } else {
             set(&mut r.off, index(c, d));
-            if self.dynamic {
-                cand[c] &= !bit(d);
-                dm[d as usize - 1] &= !(1u128 << c);
-            }
+            cand[c] &= !bit(d);
+            dm[d as usize - 1] &= !(1u128 << c);
         }
         let mut next = 0;
         while let Some(&(c, d, on)) = queue.get(next) {
@@ -131,22 +119,20 @@ impl Start<'_> {
                     if has(&r.on, i) {
                         return None;
                     }
-                    if !has(&r.off, i) {
+                    // Already off, or not a candidate: the grid has lost it.
+                    if cand[o] & bit(e) != 0 {
+                        cand[o] &= !bit(e);
+                        dm[e as usize - 1] &= !(1u128 << o);
                         set(&mut r.off, i);
                         queue.push((o as u8, e, false));
-                        if self.dynamic {
-                            cand[o] &= !bit(e);
-                            dm[e as usize - 1] &= !(1u128 << o);
-                        }
                     }
                 }
             } else {
-                // The other places of the cell and of the digit in its houses: in a
-                // dynamic chain the grid has lost what is off, in a static one it has not.
+                // The places left in the cell, and to the digit in its houses.
                 let mut ons = [(0u8, 0u8); 4];
                 let mut n = 0;
                 if self.multi_cell >> c & 1 != 0 {
-                    let rest = cand[c] & !bit(d);
+                    let rest = cand[c];
                     if rest == 0 {
                         return None;
                     }
@@ -159,7 +145,7 @@ impl Start<'_> {
                     if self.multi_house[d as usize - 1] >> h & 1 == 0 {
                         continue;
                     }
-                    let rest = dm[d as usize - 1] & RM[h as usize] & !(1u128 << c);
+                    let rest = dm[d as usize - 1] & RM[h as usize];
                     if rest == 0 {
                         return None;
                     }
@@ -184,7 +170,7 @@ impl Start<'_> {
     }
 }
 
-/// Which parts of a dynamic forcing-chain run on one grid can yield a hint.
+/// Which parts of a multiple forcing-chain run on one grid can yield a hint.
 pub(super) struct Sieve {
     /// Per cell, the digits whose contradiction and double-implication chains can.
     binary: [u16; 81],
@@ -194,99 +180,146 @@ pub(super) struct Sieve {
     region: [u16; 27],
 }
 
-impl Sieve {
-    /// The sieve of a run of multiple forcing chains on `g`, dynamic or static.
-    pub(super) fn new(g: &G, dynamic: bool) -> Sieve {
-        let start = Start::new(g, dynamic);
-        // Potentials "on" whose placement would remove something: their cell has others.
-        let mut removes = [0u64; 12];
-        for c in bits(start.multi_cell) {
-            for d in digits(g.cand[c]) {
-                set(&mut removes, index(c, d));
+/// What the chains from each candidate switched on reach, as rows of `width` words in
+/// `words` (`slot`: each candidate's row, `NONE` when its chain meets a contradiction).
+/// An outcome all the chains of a cell or house share is a hint when it is in `hint`:
+/// every candidate switched off, and every one switched on in a cell with others.
+struct Outcomes<'a> {
+    words: &'a [u64],
+    width: usize,
+    slot: &'a [u32; 729],
+    hint: &'a [u64],
+}
+
+impl Outcomes<'_> {
+    /// Whether the chains from the candidates `starts` can yield a hint together.
+    fn share(&self, starts: impl Iterator<Item = usize>, all: &mut [u64]) -> bool {
+        all.copy_from_slice(self.hint);
+        for i in starts {
+            if self.slot[i] == NONE {
+                return true;
+            }
+            let row = &self.words[self.slot[i] as usize..][..self.width];
+            for (a, w) in all.iter_mut().zip(row) {
+                *a &= w;
             }
         }
-        let mut sieve = Sieve {
-            binary: [0; 81],
-            cell: 0,
-            region: [0; 27],
-        };
-        // A shared outcome is a hint when it removes something.
-        let hint = |on: &Set729, off: &Set729| {
-            off.iter().any(|&x| x != 0) || on.iter().zip(&removes).any(|(x, y)| x & y != 0)
-        };
-        let mut queue = Vec::with_capacity(64);
-        // The chains from each candidate switched on, for the houses: `slot` indexes them.
-        let mut on_chains: Vec<Option<Reached>> = Vec::with_capacity(256);
-        let mut slot = [0u16; 729];
+        all.iter().any(|&w| w != 0)
+    }
+
+    /// Flags the cells (two candidates or more) and houses (two places or more) whose
+    /// chains can yield a hint.
+    fn flag(&self, g: &G, sieve: &mut Sieve) {
+        let mut all = vec![0; self.width];
         for c in 0..81 {
-            if g.val[c] != 0 {
-                continue;
-            }
-            let multi = start.multi_cell >> c & 1 != 0;
-            let (mut all_on, mut all_off) = ([!0u64; 12], [!0u64; 12]);
-            let mut absurd = false;
-            for d in digits(g.cand[c]) {
-                let on = start.reach(c, d, true, &mut queue);
-                slot[index(c, d)] = on_chains.len() as u16;
-                on_chains.push(on);
-                if !multi {
-                    continue;
-                }
-                // Contradictions and double chains: dynamic runs only.
-                if dynamic {
-                    let off = start.reach(c, d, false, &mut queue);
-                    let binary = match (&on, &off) {
-                        (Some(a), Some(b)) => {
-                            g.cand[c].count_ones() >= 3
-                                && (meets(&a.off, &b.off)
-                                    || a.on
-                                        .iter()
-                                        .zip(&b.on)
-                                        .zip(&removes)
-                                        .any(|((x, y), z)| x & y & z != 0))
-                        }
-                        _ => true,
-                    };
-                    if binary {
-                        sieve.binary[c] |= bit(d);
-                    }
-                }
-                match &on {
-                    Some(a) => {
-                        and(&mut all_on, &a.on);
-                        and(&mut all_off, &a.off);
-                    }
-                    None => absurd = true,
-                }
-            }
-            if multi && (absurd || hint(&all_on, &all_off)) {
+            if g.val[c] == 0
+                && g.cand[c].count_ones() >= 2
+                && self.share(digits(g.cand[c]).map(|d| index(c, d)), &mut all)
+            {
                 sieve.cell |= 1 << c;
             }
         }
         for (h, &m) in RM.iter().enumerate() {
             for d in 1..=9u8 {
-                let mut places = g.dm[d as usize - 1] & m;
-                if places.count_ones() < 2 {
-                    continue;
-                }
-                let (mut all_on, mut all_off) = ([!0u64; 12], [!0u64; 12]);
-                let mut absurd = false;
-                while places != 0 {
-                    let o = places.trailing_zeros() as usize;
-                    places &= places - 1;
-                    match &on_chains[slot[index(o, d)] as usize] {
-                        Some(a) => {
-                            and(&mut all_on, &a.on);
-                            and(&mut all_off, &a.off);
-                        }
-                        None => absurd = true,
-                    }
-                }
-                if absurd || hint(&all_on, &all_off) {
+                let places = g.dm[d as usize - 1] & m;
+                if places.count_ones() >= 2
+                    && self.share(bits(places).map(|o| index(o, d)), &mut all)
+                {
                     sieve.region[h] |= bit(d);
                 }
             }
         }
+    }
+}
+
+impl Sieve {
+    fn empty() -> Sieve {
+        Sieve {
+            binary: [0; 81],
+            cell: 0,
+            region: [0; 27],
+        }
+    }
+
+    /// The sieve of a run of dynamic forcing chains on `g`, from the worklist.
+    pub(super) fn dynamic(g: &G) -> Sieve {
+        let start = Start::new(g);
+        // Rows of 24 words: switched on, then switched off.
+        let mut hint = [!0u64; 24];
+        hint[..12].fill(0);
+        for c in bits(start.multi_cell) {
+            for d in digits(g.cand[c]) {
+                set(&mut hint, index(c, d));
+            }
+        }
+        let mut sieve = Sieve::empty();
+        let mut queue = Vec::with_capacity(64);
+        let mut words = Vec::with_capacity(24 * 256);
+        let mut slot = [NONE; 729];
+        for c in (0..81).filter(|&c| g.val[c] == 0) {
+            for d in digits(g.cand[c]) {
+                let on = start.reach(c, d, true, &mut queue);
+                if let Some(a) = &on {
+                    slot[index(c, d)] = words.len() as u32;
+                    words.extend_from_slice(&a.on);
+                    words.extend_from_slice(&a.off);
+                }
+                if start.multi_cell >> c & 1 == 0 {
+                    continue;
+                }
+                // Contradictions, and what both states of the candidate imply.
+                let binary = match (&on, &start.reach(c, d, false, &mut queue)) {
+                    (Some(a), Some(b)) => {
+                        g.cand[c].count_ones() >= 3
+                            && (meets(&a.off, &b.off)
+                                || a.on
+                                    .iter()
+                                    .zip(&b.on)
+                                    .zip(&hint)
+                                    .any(|((x, y), z)| x & y & z != 0))
+                    }
+                    _ => true,
+                };
+                if binary {
+                    sieve.binary[c] |= bit(d);
+                }
+            }
+        }
+        let outcomes = Outcomes {
+            words: &words,
+            width: 24,
+            slot: &slot,
+            hint: &hint,
+        };
+        outcomes.flag(g, &mut sieve);
+        sieve
+    }
+
+    /// The sieve of a run of static multiple forcing chains on `g`, from the reachability
+    /// sets of its links (built for `g`): a static chain reaches what its links reach,
+    /// or part of it when it stops at a contradiction, and less shares less.
+    pub(super) fn fixed(g: &G, reach: &Reach) -> Sieve {
+        // Nodes come in pairs, off then on, in candidate order (`Reach::build`).
+        let width = reach.words;
+        let mut hint = vec![0x5555_5555_5555_5555u64; width];
+        let mut slot = [NONE; 729];
+        for c in (0..81).filter(|&c| g.val[c] == 0) {
+            for d in digits(g.cand[c]) {
+                let on = reach.node[key(c, d, true) as usize] as usize;
+                if g.cand[c].count_ones() >= 2 {
+                    hint[on / 64] |= 1 << (on % 64);
+                }
+                slot[index(c, d)] = (reach.comp[on] as usize * width) as u32;
+            }
+        }
+        let mut sieve = Sieve::empty();
+        let outcomes = Outcomes {
+            words: &reach.sets,
+            width,
+            slot: &slot,
+            hint: &hint,
+        };
+        outcomes.flag(g, &mut sieve);
         sieve
     }
 
@@ -344,53 +377,104 @@ mod tests {
         out
     }
 
-    /// The worklist reaches what SE's dynamic and static chainings reach, and a
-    /// contradiction exactly when they meet one.
+    /// SE's chaining from one candidate: what it switched on and off, and whether it met
+    /// a contradiction (and stopped there).
+    fn chaining(ch: &mut Chainer, g: &G, c: usize, d: u8, on: bool) -> (Reached, bool) {
+        let mut ar = Arena::default();
+        let (mut to_on, mut to_off) = (PSet::new(), PSet::new());
+        let p = ar.add(key(c, d, on), C_NONE, &[], None);
+        if on {
+            to_on.add(&ar, p);
+        } else {
+            to_off.add(&ar, p);
+        }
+        let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off);
+        let sets = Reached {
+            on: as_set(&ar, &to_on),
+            off: as_set(&ar, &to_off),
+        };
+        (sets, met.is_some())
+    }
+
+    fn chainer(cfg: Cfg) -> Chainer<'static> {
+        let ctx = Ctx {
+            src: None,
+            first: false,
+            explain: false,
+        };
+        Chainer::new(cfg, ctx)
+    }
+
+    /// The worklist reaches what SE's dynamic chaining reaches, and a contradiction
+    /// exactly when it meets one.
     #[test]
-    fn reach_agrees_with_chaining() {
+    fn worklist_agrees_with_dynamic_chaining() {
         let (mut absurd, mut compared) = (0, 0);
         for g in grids() {
-            for cfg in [Cfg::dynamic(0), Cfg::MULTIPLE] {
-                let start = Start::new(&g, cfg.dynamic);
-                let ctx = Ctx {
-                    src: None,
-                    first: false,
-                    explain: false,
-                };
-                let mut ch = Chainer::new(cfg, ctx);
-                let mut queue = Vec::new();
-                for c in (0..81).filter(|&c| g.val[c] == 0) {
-                    for d in digits(g.cand[c]) {
-                        for on in [true, false] {
-                            let mut ar = Arena::default();
-                            let (mut to_on, mut to_off) = (PSet::new(), PSet::new());
-                            let p = ar.add(key(c, d, on), C_NONE, &[], None);
-                            if on {
-                                to_on.add(&ar, p);
-                            } else {
-                                to_off.add(&ar, p);
-                            }
-                            let met =
-                                ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off);
-                            let what = format!("{cfg:?} from {c} {d} {on}");
-                            match (met, start.reach(c, d, on, &mut queue)) {
-                                (Some(_), None) => absurd += 1,
-                                (None, Some(r)) => {
-                                    assert_eq!(r.on, as_set(&ar, &to_on), "on, {what}");
-                                    assert_eq!(r.off, as_set(&ar, &to_off), "off, {what}");
-                                    compared += 1;
-                                }
-                                (met, _) => panic!("contradiction {}, {what}", met.is_some()),
-                            }
+            let start = Start::new(&g);
+            let mut ch = chainer(Cfg::dynamic(0));
+            let mut queue = Vec::new();
+            for c in (0..81).filter(|&c| g.val[c] == 0) {
+                for d in digits(g.cand[c]) {
+                    for on in [true, false] {
+                        let (se, met) = chaining(&mut ch, &g, c, d, on);
+                        absurd += met as usize;
+                        compared += 1;
+                        match start.reach(c, d, on, &mut queue) {
+                            Some(r) => assert!(!met && r.on == se.on && r.off == se.off),
+                            None => assert!(met, "from {c} {d} {on}"),
                         }
                     }
                 }
             }
         }
         assert!(
-            absurd > 100 && compared > 1000,
-            "{absurd} contradictions, {compared} compared"
+            absurd > 100 && compared > 2000,
+            "{absurd} contradictions of {compared}"
         );
+    }
+
+    /// The reachability sets hold what SE's static chaining reaches from a candidate
+    /// switched on: all of it, or more when the chaining stops at a contradiction.
+    #[test]
+    fn reachability_agrees_with_static_chaining() {
+        let (mut absurd, mut compared) = (0, 0);
+        for g in grids() {
+            let mut reach = Reach::default();
+            reach.xy(&g, None);
+            let mut ch = chainer(Cfg::MULTIPLE);
+            for c in (0..81).filter(|&c| g.val[c] == 0) {
+                for d in digits(g.cand[c]) {
+                    let (se, met) = chaining(&mut ch, &g, c, d, true);
+                    let comp = reach.comp[reach.node[key(c, d, true) as usize] as usize] as usize;
+                    let mut sets = Reached {
+                        on: [0; 12],
+                        off: [0; 12],
+                    };
+                    for node in bits_of(&reach.sets[comp * reach.words..][..reach.words]) {
+                        let k = reach.keys[node];
+                        let side = if kon(k) { &mut sets.on } else { &mut sets.off };
+                        set(side, index(kcell(k), kdig(k)));
+                    }
+                    let within = |a: &Set729, b: &Set729| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+                    if met {
+                        absurd += 1;
+                        assert!(within(&se.on, &sets.on) && within(&se.off, &sets.off));
+                    } else {
+                        assert!(se.on == sets.on && se.off == sets.off, "from {c} {d}");
+                    }
+                    compared += 1;
+                }
+            }
+        }
+        assert!(
+            absurd > 50 && compared > 1000,
+            "{absurd} contradictions of {compared}"
+        );
+    }
+
+    fn bits_of(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        (0..words.len() * 64).filter(move |&i| words[i / 64] >> (i % 64) & 1 != 0)
     }
 
     /// Level-0 runs find the same hints, in the same order, with the sieve and deferred
