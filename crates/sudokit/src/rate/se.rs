@@ -2630,8 +2630,43 @@ pub(crate) fn trim_nested_cache(all: bool) {
         let mut n = n.borrow_mut();
         if all || n.len() >= NESTED_CAPACITY {
             n.clear();
+            FIXED_SIEVES.with(|f| f.borrow_mut().clear());
         }
     });
+}
+
+/// A grid's values and candidates, as a map key.
+type GridKey = ([u8; 81], [u16; 81]);
+
+thread_local! {
+    /// Sieves of static multiple chains on reduced grids, made where the loops rule has
+    /// just built the grid's reachability sets: the nested static rule runs on grids the
+    /// nested loops rule met first, often at an earlier level or step.
+    static FIXED_SIEVES: std::cell::RefCell<std::collections::HashMap<GridKey, Sieve>> =
+        Default::default();
+}
+
+/// Keeps the sieve of static multiple chains on `g`, whose reachability sets `reach`
+/// holds.
+fn keep_fixed_sieve(g: &G, reach: &Reach) {
+    FIXED_SIEVES.with(|f| {
+        f.borrow_mut()
+            .entry((g.val, g.cand))
+            .or_insert_with(|| Sieve::fixed(g, reach));
+    });
+}
+
+/// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
+/// made from the reachability sets, built for `g` if need be.
+fn fixed_sieve(g: &G) -> Sieve {
+    if let Some(sieve) = FIXED_SIEVES.with(|f| f.borrow().get(&(g.val, g.cand)).cloned()) {
+        return sieve;
+    }
+    REACH.with(|reach| {
+        let mut reach = reach.borrow_mut();
+        reach.xy(g, None);
+        Sieve::fixed(g, &reach)
+    })
 }
 
 type AdvCache =
@@ -2867,11 +2902,7 @@ impl<'a> Chainer<'a> {
         // and a sieve without reasons tells which (see `sieve`).
         let sieve = match self.cfg {
             _ if !self.shortcuts => None,
-            Cfg::MULTIPLE => Some(REACH.with(|reach| {
-                let mut reach = reach.borrow_mut();
-                reach.xy(g, None);
-                Sieve::fixed(g, &reach)
-            })),
+            Cfg::MULTIPLE => Some(fixed_sieve(g)),
             cfg if cfg == Cfg::dynamic(0) => Some(Sieve::dynamic(g)),
             _ => None,
         };
@@ -3460,6 +3491,9 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
             reach.xy(g, Some((&on_off_xy, &off_on_xy)));
+            if ctx.src.is_some() {
+                keep_fixed_sieve(g, &reach);
+            }
             let (on_off_x, off_on_x) = (on_off_xy.keep(false, true), off_on_xy.keep(false, true));
             ch.loops(g, false, true, &on_off_x, &off_on_x, &reach, &mut out);
             let off_on_y = off_on_xy.keep(true, false);

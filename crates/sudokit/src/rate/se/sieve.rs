@@ -171,6 +171,7 @@ impl Start<'_> {
 }
 
 /// Which parts of a multiple forcing-chain run on one grid can yield a hint.
+#[derive(Clone)]
 pub(super) struct Sieve {
     /// Per cell, the digits whose contradiction and double-implication chains can.
     binary: [u16; 81],
