@@ -21,30 +21,26 @@
 
 use super::{bit, bits, digits, key, Reach, CR, G, NONE, PEERS, RM};
 
-/// A set of candidates, bit `9 * cell + digit - 1`.
-type Set729 = [u64; 12];
-
+/// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
     c * 9 + d as usize - 1
 }
 
-fn has(s: &[u64], i: usize) -> bool {
-    s[i / 64] >> (i % 64) & 1 != 0
-}
-
-fn set(s: &mut [u64], i: usize) {
-    s[i / 64] |= 1 << (i % 64);
-}
-
-fn meets(a: &Set729, b: &Set729) -> bool {
-    a.iter().zip(b).any(|(x, y)| x & y != 0)
-}
-
-/// What a chain from one assumption switches on and off.
-#[derive(Clone, Copy)]
+/// What a chain from one assumption switches on and off: per digit, the cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Reached {
-    on: Set729,
-    off: Set729,
+    on: [u128; 9],
+    off: [u128; 9],
+}
+
+impl Reached {
+    /// The sets as one row of 36 words: switched on, then switched off.
+    fn row(&self) -> impl Iterator<Item = u64> + '_ {
+        self.on
+            .iter()
+            .chain(&self.off)
+            .flat_map(|&m| [m as u64, (m >> 64) as u64])
+    }
 }
 
 /// The grid facts every chain of one run shares.
@@ -54,6 +50,8 @@ struct Start<'a> {
     multi_cell: u128,
     /// Per digit, the houses (bit = house) where it has two or more places.
     multi_house: [u32; 9],
+    /// Per digit, its places in each house.
+    count: [[u8; 27]; 9],
 }
 
 impl Start<'_> {
@@ -62,6 +60,7 @@ impl Start<'_> {
             g,
             multi_cell: 0,
             multi_house: [0; 9],
+            count: [[0; 27]; 9],
         };
         for c in 0..81 {
             if g.val[c] == 0 && g.cand[c].count_ones() >= 2 {
@@ -70,7 +69,9 @@ impl Start<'_> {
         }
         for (d, houses) in start.multi_house.iter_mut().enumerate() {
             for (h, &m) in RM.iter().enumerate() {
-                if (g.dm[d] & m).count_ones() >= 2 {
+                let n = (g.dm[d] & m).count_ones();
+                start.count[d][h] = n as u8;
+                if n >= 2 {
                     *houses |= 1 << h;
                 }
             }
@@ -81,92 +82,96 @@ impl Start<'_> {
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
     /// `None` on a contradiction. `queue` is scratch space.
     fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8, bool)>) -> Option<Reached> {
-        // The grid as the chain has reduced it.
+        // The grid as the chain has reduced it: what is off is gone from it at once.
         let mut cand = self.g.cand;
         let mut dm = self.g.dm;
-        let mut r = Reached {
-            on: [0; 12],
-            off: [0; 12],
+        let mut count = self.count;
+        let gone = |o: usize, e: u8, count: &mut [[u8; 27]; 9]| {
+            for &h in &CR[o] {
+                count[e as usize - 1][h as usize] -= 1;
+            }
         };
+        let mut ons = [0u128; 9];
+        let mut on_cells = 0u128;
         queue.clear();
         queue.push((c as u8, d, on));
         if on {
-            set(&mut r.on, index(c, d));
+            ons[d as usize - 1] |= 1 << c;
+            on_cells |= 1 << c;
         } else {
-            set(&mut r.off, index(c, d));
             cand[c] &= !bit(d);
             dm[d as usize - 1] &= !(1u128 << c);
+            gone(c, d, &mut count);
         }
         let mut next = 0;
         while let Some(&(c, d, on)) = queue.get(next) {
             next += 1;
-            let c = c as usize;
+            let (c, i) = (c as usize, d as usize - 1);
             if on {
-                let mut offs = [(0u8, 0u8); 28];
-                let mut n = 0;
                 for e in digits(cand[c] & !bit(d)) {
-                    offs[n] = (c as u8, e);
-                    n += 1;
+                    cand[c] &= !bit(e);
+                    dm[e as usize - 1] &= !(1u128 << c);
+                    gone(c, e, &mut count);
+                    queue.push((c as u8, e, false));
                 }
-                let mut m = PEERS[c] & dm[d as usize - 1];
+                let mut m = PEERS[c] & dm[i];
+                dm[i] &= !m;
                 while m != 0 {
-                    offs[n] = (m.trailing_zeros() as u8, d);
-                    n += 1;
+                    let o = m.trailing_zeros() as usize;
                     m &= m - 1;
+                    cand[o] &= !bit(d);
+                    gone(o, d, &mut count);
+                    queue.push((o as u8, d, false));
                 }
-                for &(o, e) in &offs[..n] {
-                    let (o, i) = (o as usize, index(o as usize, e));
-                    if has(&r.on, i) {
-                        return None;
-                    }
-                    // Already off, or not a candidate: the grid has lost it.
-                    if cand[o] & bit(e) != 0 {
-                        cand[o] &= !bit(e);
-                        dm[e as usize - 1] &= !(1u128 << o);
-                        set(&mut r.off, i);
-                        queue.push((o as u8, e, false));
-                    }
+                continue;
+            }
+            // The places left in the cell, and to the digit in its houses: none is a
+            // contradiction, one is switched on (a second "on" in a cell or for a digit in
+            // a house is one too: it switches the first off).
+            let mut found = [(0usize, 0u8); 4];
+            let mut n = 0;
+            if self.multi_cell >> c & 1 != 0 {
+                let rest = cand[c];
+                if rest == 0 {
+                    return None;
                 }
-            } else {
-                // The places left in the cell, and to the digit in its houses.
-                let mut ons = [(0u8, 0u8); 4];
-                let mut n = 0;
-                if self.multi_cell >> c & 1 != 0 {
-                    let rest = cand[c];
-                    if rest == 0 {
-                        return None;
-                    }
-                    if rest & (rest - 1) == 0 {
-                        ons[n] = (c as u8, rest.trailing_zeros() as u8 + 1);
-                        n += 1;
-                    }
-                }
-                for &h in &CR[c] {
-                    if self.multi_house[d as usize - 1] >> h & 1 == 0 {
-                        continue;
-                    }
-                    let rest = dm[d as usize - 1] & RM[h as usize];
-                    if rest == 0 {
-                        return None;
-                    }
-                    if rest & (rest - 1) == 0 {
-                        ons[n] = (rest.trailing_zeros() as u8, d);
-                        n += 1;
-                    }
-                }
-                for &(o, e) in &ons[..n] {
-                    let i = index(o as usize, e);
-                    if has(&r.off, i) {
-                        return None;
-                    }
-                    if !has(&r.on, i) {
-                        set(&mut r.on, i);
-                        queue.push((o, e, true));
-                    }
+                if rest & (rest - 1) == 0 {
+                    found[n] = (c, rest.trailing_zeros() as u8 + 1);
+                    n += 1;
                 }
             }
+            for &h in &CR[c] {
+                if self.multi_house[i] >> h & 1 == 0 {
+                    continue;
+                }
+                match count[i][h as usize] {
+                    0 => return None,
+                    1 => {
+                        let rest = dm[i] & RM[h as usize];
+                        found[n] = (rest.trailing_zeros() as usize, d);
+                        n += 1;
+                    }
+                    _ => {}
+                }
+            }
+            for &(o, e) in &found[..n] {
+                let j = e as usize - 1;
+                if ons[j] >> o & 1 != 0 {
+                    continue;
+                }
+                if on_cells >> o & 1 != 0 || PEERS[o] & ons[j] != 0 {
+                    return None;
+                }
+                ons[j] |= 1 << o;
+                on_cells |= 1 << o;
+                queue.push((o as u8, e, true));
+            }
         }
-        Some(r)
+        let mut off = [0u128; 9];
+        for (i, m) in off.iter_mut().enumerate() {
+            *m = self.g.dm[i] & !dm[i];
+        }
+        Some(Reached { on: ons, off })
     }
 }
 
@@ -245,39 +250,33 @@ impl Sieve {
     /// The sieve of a run of dynamic forcing chains on `g`, from the worklist.
     pub(super) fn dynamic(g: &G) -> Sieve {
         let start = Start::new(g);
-        // Rows of 24 words: switched on, then switched off.
-        let mut hint = [!0u64; 24];
-        hint[..12].fill(0);
-        for c in bits(start.multi_cell) {
-            for d in digits(g.cand[c]) {
-                set(&mut hint, index(c, d));
-            }
+        // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
+        let multi = start.multi_cell;
+        let mut hint = [!0u64; 36];
+        for i in 0..9 {
+            hint[2 * i] = multi as u64;
+            hint[2 * i + 1] = (multi >> 64) as u64;
         }
         let mut sieve = Sieve::empty();
         let mut queue = Vec::with_capacity(64);
-        let mut words = Vec::with_capacity(24 * 256);
+        let mut words = Vec::with_capacity(36 * 256);
         let mut slot = [NONE; 729];
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
                 let on = start.reach(c, d, true, &mut queue);
                 if let Some(a) = &on {
                     slot[index(c, d)] = words.len() as u32;
-                    words.extend_from_slice(&a.on);
-                    words.extend_from_slice(&a.off);
+                    words.extend(a.row());
                 }
-                if start.multi_cell >> c & 1 == 0 {
+                if multi >> c & 1 == 0 {
                     continue;
                 }
                 // Contradictions, and what both states of the candidate imply.
                 let binary = match (&on, &start.reach(c, d, false, &mut queue)) {
                     (Some(a), Some(b)) => {
                         g.cand[c].count_ones() >= 3
-                            && (meets(&a.off, &b.off)
-                                || a.on
-                                    .iter()
-                                    .zip(&b.on)
-                                    .zip(&hint)
-                                    .any(|((x, y), z)| x & y & z != 0))
+                            && (0..9)
+                                .any(|i| a.off[i] & b.off[i] != 0 || a.on[i] & b.on[i] & multi != 0)
                     }
                     _ => true,
                 };
@@ -288,7 +287,7 @@ impl Sieve {
         }
         let outcomes = Outcomes {
             words: &words,
-            width: 24,
+            width: 36,
             slot: &slot,
             hint: &hint,
         };
@@ -369,11 +368,12 @@ mod tests {
         out
     }
 
-    fn as_set(ar: &Arena, s: &PSet) -> Set729 {
-        let mut out = [0; 12];
+    /// The candidates of a set of potentials, per digit.
+    fn as_set(ar: &Arena, s: &PSet) -> [u128; 9] {
+        let mut out = [0; 9];
         for &p in &s.order {
             let k = ar.key(p);
-            set(&mut out, index(kcell(k), kdig(k)));
+            out[kdig(k) as usize - 1] |= 1 << kcell(k);
         }
         out
     }
@@ -449,15 +449,16 @@ mod tests {
                     let (se, met) = chaining(&mut ch, &g, c, d, true);
                     let comp = reach.comp[reach.node[key(c, d, true) as usize] as usize] as usize;
                     let mut sets = Reached {
-                        on: [0; 12],
-                        off: [0; 12],
+                        on: [0; 9],
+                        off: [0; 9],
                     };
                     for node in bits_of(&reach.sets[comp * reach.words..][..reach.words]) {
                         let k = reach.keys[node];
                         let side = if kon(k) { &mut sets.on } else { &mut sets.off };
-                        set(side, index(kcell(k), kdig(k)));
+                        side[kdig(k) as usize - 1] |= 1 << kcell(k);
                     }
-                    let within = |a: &Set729, b: &Set729| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+                    let within =
+                        |a: &[u128; 9], b: &[u128; 9]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
                     if met {
                         absurd += 1;
                         assert!(within(&se.on, &sets.on) && within(&se.off, &sets.off));
