@@ -38,7 +38,7 @@ use std::rc::Rc;
 /// Block, row and column house types, in the order SE walks them by default.
 mod sieve;
 
-use sieve::Sieve;
+use sieve::{Sieve, Targets};
 
 pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
@@ -2708,13 +2708,23 @@ impl<'a> Chainer<'a> {
 
     /// SE's `doChaining`: propagate from the potentials in `to_on`/`to_off` until a
     /// potential is both on and off (returned) or nothing new follows.
+    ///
+    /// With `targets`, the chain stops once it has reached them all: what it found up to
+    /// there, and why, is what the full chain finds (`Sieve::targets`).
     fn do_chaining(
         &mut self,
         g: &mut G,
         ar: &mut Arena,
         to_on: &mut PSet,
         to_off: &mut PSet,
+        mut targets: Option<Targets>,
     ) -> Option<(u32, u32)> {
+        let mut done = |k: u16| targets.as_mut().is_some_and(|t| t.reached(k));
+        // The starts count too (a chain with nothing to reach stops at once).
+        let starts = to_on.order.iter().chain(&to_off.order).map(|&p| ar.key(p));
+        if starts.map(&mut done).last().unwrap_or(false) {
+            return None;
+        }
         let save = g.clone();
         let y = !self.cfg.nishio;
         // The sets keep their potentials in insertion order: what is left to process is
@@ -2736,6 +2746,10 @@ impl<'a> Chainer<'a> {
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         to_off.add(ar, i);
+                        if done(k) {
+                            self.buf_off = buf;
+                            break 'main;
+                        }
                     }
                 }
                 self.buf_off = buf;
@@ -2760,6 +2774,10 @@ impl<'a> Chainer<'a> {
                         break;
                     }
                     to_on.add(ar, i);
+                    if done(k) {
+                        self.buf_off = buf;
+                        break 'main;
+                    }
                 }
                 self.buf_off = buf;
                 if self.cfg.dynamic {
@@ -2960,7 +2978,8 @@ impl<'a> Chainer<'a> {
         let (mut on, mut off) = (self.set(), self.set());
         let p = ar.add(k, C_NONE, &[], None);
         on.add(ar, p);
-        let absurd = self.do_chaining(gm, ar, &mut on, &mut off);
+        let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, true));
+        let absurd = self.do_chaining(gm, ar, &mut on, &mut off, targets);
         self.memo.insert(k, (on, off, absurd));
     }
 
@@ -3008,7 +3027,8 @@ impl<'a> Chainer<'a> {
         let mut off_on = self.set();
         let mut off_off = self.set();
         off_off.add(ar, p_off);
-        let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off);
+        let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, false));
+        let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off, targets);
         if let (true, Some((a, b))) = (contradiction, absurd) {
             let (rem, _) = rem_for(g, key(c, d, true));
             if !rem.is_empty() {

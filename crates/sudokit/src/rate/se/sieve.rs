@@ -19,7 +19,7 @@
 //! can yield a hint; the run then builds the reasons for those alone, in its usual
 //! order, and finds the same hints.
 
-use super::{bit, bits, digits, key, Reach, CR, G, NONE, PEERS, RM};
+use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -184,6 +184,33 @@ pub(super) struct Sieve {
     cell: u128,
     /// Per house, the digits whose region forcing chains can.
     region: [u16; 27],
+    /// Per chain (candidate index, twice, then 1 for "on"), its targets' row in `needs`,
+    /// or `NONE` when the chain must run to its end.
+    need_slot: Vec<u32>,
+    /// What chains must reach before they may stop, rows of 36 words (`Reached::row`):
+    /// the outcomes they share with the other chains of a cell, house or candidate that
+    /// can yield a hint. Every hint rests only on those, and on what led to them.
+    needs: Vec<u64>,
+}
+
+/// What a chain must still reach (`Sieve::targets`): once it has, it may stop.
+pub(super) struct Targets {
+    on: [u128; 9],
+    off: [u128; 9],
+    left: u32,
+}
+
+impl Targets {
+    /// Notes that the chain reached potential `k`; true when nothing is left to reach.
+    pub(super) fn reached(&mut self, k: u16) -> bool {
+        let side = if kon(k) { &mut self.on } else { &mut self.off };
+        let m = &mut side[kdig(k) as usize - 1];
+        if *m >> kcell(k) & 1 != 0 {
+            *m &= !(1 << kcell(k));
+            self.left -= 1;
+        }
+        self.left == 0
+    }
 }
 
 /// What the chains from each candidate switched on reach, as rows of `width` words in
@@ -198,40 +225,44 @@ struct Outcomes<'a> {
 }
 
 impl Outcomes<'_> {
-    /// Whether the chains from the candidates `starts` can yield a hint together.
-    fn share(&self, starts: impl Iterator<Item = usize>, all: &mut [u64]) -> bool {
+    /// Whether the chains from the candidates `starts` can yield a hint together; `all`
+    /// gets the hint outcomes those without a contradiction share.
+    fn share(&self, starts: impl Iterator<Item = usize> + Clone, all: &mut [u64]) -> bool {
         all.copy_from_slice(self.hint);
+        let mut absurd = false;
         for i in starts {
             if self.slot[i] == NONE {
-                return true;
+                absurd = true;
+                continue;
             }
             let row = &self.words[self.slot[i] as usize..][..self.width];
             for (a, w) in all.iter_mut().zip(row) {
                 *a &= w;
             }
         }
-        all.iter().any(|&w| w != 0)
+        absurd || all.iter().any(|&w| w != 0)
     }
 
     /// Flags the cells (two candidates or more) and houses (two places or more) whose
-    /// chains can yield a hint.
-    fn flag(&self, g: &G, sieve: &mut Sieve) {
+    /// chains can yield a hint, and gives `shared` their chains and shared outcomes.
+    fn flag(&self, g: &G, sieve: &mut Sieve, mut shared: impl FnMut(&mut Sieve, &[usize], &[u64])) {
         let mut all = vec![0; self.width];
+        let mut starts = Vec::with_capacity(9);
         for c in 0..81 {
-            if g.val[c] == 0
-                && g.cand[c].count_ones() >= 2
-                && self.share(digits(g.cand[c]).map(|d| index(c, d)), &mut all)
-            {
+            starts.clear();
+            starts.extend(digits(g.cand[c]).map(|d| index(c, d)));
+            if g.val[c] == 0 && starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                 sieve.cell |= 1 << c;
+                shared(sieve, &starts, &all);
             }
         }
         for (h, &m) in RM.iter().enumerate() {
             for d in 1..=9u8 {
-                let places = g.dm[d as usize - 1] & m;
-                if places.count_ones() >= 2
-                    && self.share(bits(places).map(|o| index(o, d)), &mut all)
-                {
+                starts.clear();
+                starts.extend(bits(g.dm[d as usize - 1] & m).map(|o| index(o, d)));
+                if starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                     sieve.region[h] |= bit(d);
+                    shared(sieve, &starts, &all);
                 }
             }
         }
@@ -244,7 +275,41 @@ impl Sieve {
             binary: [0; 81],
             cell: 0,
             region: [0; 27],
+            need_slot: Vec::new(),
+            needs: Vec::new(),
         }
+    }
+
+    /// Adds `row` to what the chain from candidate `i` switched on (or off) must reach.
+    fn need(&mut self, i: usize, on: bool, row: impl Iterator<Item = u64>) {
+        let s = &mut self.need_slot[2 * i + on as usize];
+        if *s == NONE {
+            *s = self.needs.len() as u32;
+            self.needs.extend(row);
+        } else {
+            for (n, w) in self.needs[*s as usize..][..36].iter_mut().zip(row) {
+                *n |= w;
+            }
+        }
+    }
+
+    /// What the chain from candidate `d` of cell `c` switched on (or off) must reach
+    /// before it may stop, or `None`: to its end.
+    pub(super) fn targets(&self, c: usize, d: u8, on: bool) -> Option<Targets> {
+        let s = *self.need_slot.get(2 * index(c, d) + on as usize)?;
+        let row = self.needs.get(s as usize..)?;
+        let word = |i: usize| row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64;
+        let mut t = Targets {
+            on: [0; 9],
+            off: [0; 9],
+            left: 0,
+        };
+        for i in 0..9 {
+            t.on[i] = word(i);
+            t.off[i] = word(9 + i);
+            t.left += t.on[i].count_ones() + t.off[i].count_ones();
+        }
+        Some(t)
     }
 
     /// The sieve of a run of dynamic forcing chains on `g`, from the worklist.
@@ -258,6 +323,9 @@ impl Sieve {
             hint[2 * i + 1] = (multi >> 64) as u64;
         }
         let mut sieve = Sieve::empty();
+        sieve.need_slot = vec![NONE; 2 * 729];
+        // Chains that meet a contradiction, or whose partner does, run to their end.
+        let mut whole = Vec::new();
         let mut queue = Vec::with_capacity(64);
         let mut words = Vec::with_capacity(36 * 256);
         let mut slot = [NONE; 729];
@@ -272,16 +340,23 @@ impl Sieve {
                     continue;
                 }
                 // Contradictions, and what both states of the candidate imply.
-                let binary = match (&on, &start.reach(c, d, false, &mut queue)) {
+                let i = index(c, d);
+                match (&on, &start.reach(c, d, false, &mut queue)) {
                     (Some(a), Some(b)) => {
-                        g.cand[c].count_ones() >= 3
-                            && (0..9)
-                                .any(|i| a.off[i] & b.off[i] != 0 || a.on[i] & b.on[i] & multi != 0)
+                        let both = Reached {
+                            on: std::array::from_fn(|j| a.on[j] & b.on[j] & multi),
+                            off: std::array::from_fn(|j| a.off[j] & b.off[j]),
+                        };
+                        if g.cand[c].count_ones() >= 3 && both.row().any(|w| w != 0) {
+                            sieve.binary[c] |= bit(d);
+                            sieve.need(i, true, both.row());
+                            sieve.need(i, false, both.row());
+                        }
                     }
-                    _ => true,
-                };
-                if binary {
-                    sieve.binary[c] |= bit(d);
+                    _ => {
+                        sieve.binary[c] |= bit(d);
+                        whole.extend([2 * i, 2 * i + 1]);
+                    }
                 }
             }
         }
@@ -291,7 +366,18 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
-        outcomes.flag(g, &mut sieve);
+        outcomes.flag(g, &mut sieve, |sieve, starts, all| {
+            for &i in starts {
+                if slot[i] == NONE {
+                    whole.push(2 * i + 1);
+                } else {
+                    sieve.need(i, true, all.iter().copied());
+                }
+            }
+        });
+        for i in whole {
+            sieve.need_slot[i] = NONE;
+        }
         sieve
     }
 
@@ -319,7 +405,7 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
-        outcomes.flag(g, &mut sieve);
+        outcomes.flag(g, &mut sieve, |_, _, _| {});
         sieve
     }
 
@@ -389,7 +475,7 @@ mod tests {
         } else {
             to_off.add(&ar, p);
         }
-        let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off);
+        let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off, None);
         let sets = Reached {
             on: as_set(&ar, &to_on),
             off: as_set(&ar, &to_off),
