@@ -43,7 +43,7 @@
 //! Milliseconds for ordinary puzzles (17-clue list: median 0.1 ms; top 1465: mean 13 ms,
 //! slowest 0.1 s), but SE's nested rules (ER ≥ 9.5) repeat whole chain searches inside
 //! every chain: the 2011 forum hardest list (ER 9.7–11.8) takes a median 0.5 s and a
-//! mean 0.84 s per puzzle, the slowest 5.8 s; Inkala 2012 0.64 s and Easter Monster 1.2 s
+//! mean 0.84 s per puzzle, the slowest 5.2 s; Inkala 2012 0.64 s and Easter Monster 1.2 s
 //! (SE itself: 81 s and 241 s). The search caches nested rules per reduced grid, rules
 //! most chain searches out by reachability before running them, and builds the reasons
 //! of multiple chains only where a sieve without reasons finds something (`se` module
