@@ -2997,26 +2997,9 @@ impl<'a> Chainer<'a> {
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
         self.on_chain(gm, ar, c, d);
         let absurd = self.memo.get(key(c, d, true)).and_then(|ch| ch.2);
-        if let (true, Some((a, b))) = (contradiction, absurd) {
-            let t = [a, b];
-            let spec = ChainSpec {
-                tech: self.tech(0),
-                base: self.cfg.diff(),
-                sort_key: 7,
-                targets: &t,
-                null_cause: C_NONE,
-                rem: vec![(c as u8, d)],
-                place: None,
-                text: self.text(|| {
-                    format!(
-                        "{} leads to a contradiction: {} and {}",
-                        pot_name(key(c, d, true)),
-                        ar.describe(a),
-                        ar.describe(b)
-                    )
-                }),
-            };
-            out.push(self.hint(g, ar, spec));
+        if let (true, Some(clash)) = (contradiction, absurd) {
+            let rem = vec![(c as u8, d)];
+            out.push(self.contradiction(g, ar, key(c, d, true), clash, rem, None));
         }
         // The chains from the candidate switched off serve contradictions and double
         // chains only (static multiple chains have neither).
@@ -3029,28 +3012,11 @@ impl<'a> Chainer<'a> {
         off_off.add(ar, p_off);
         let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, false));
         let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off, targets);
-        if let (true, Some((a, b))) = (contradiction, absurd) {
+        if let (true, Some(clash)) = (contradiction, absurd) {
             let (rem, _) = rem_for(g, key(c, d, true));
             if !rem.is_empty() {
-                let t = [a, b];
-                let spec = ChainSpec {
-                    tech: self.tech(0),
-                    base: self.cfg.diff(),
-                    sort_key: 7,
-                    targets: &t,
-                    null_cause: C_NONE,
-                    rem,
-                    place: Some((c as u8, d)),
-                    text: self.text(|| {
-                        format!(
-                            "{} leads to a contradiction: {} and {}",
-                            pot_name(key(c, d, false)),
-                            ar.describe(a),
-                            ar.describe(b)
-                        )
-                    }),
-                };
-                out.push(self.hint(g, ar, spec));
+                let place = Some((c as u8, d));
+                out.push(self.contradiction(g, ar, key(c, d, false), clash, rem, place));
             }
         }
         if reduction {
@@ -3142,6 +3108,37 @@ impl<'a> Chainer<'a> {
             }
         }
         self.memo = memo;
+    }
+
+    /// The hint of a chain from potential `k` that met a contradiction (`a` and `b`,
+    /// a potential switched both on and off).
+    fn contradiction(
+        &mut self,
+        g: &G,
+        ar: &Arena,
+        k: u16,
+        (a, b): (u32, u32),
+        rem: Vec<(u8, u8)>,
+        place: Placement,
+    ) -> Hint {
+        let spec = ChainSpec {
+            tech: self.tech(0),
+            base: self.cfg.diff(),
+            sort_key: 7,
+            targets: &[a, b],
+            null_cause: C_NONE,
+            rem,
+            place,
+            text: self.text(|| {
+                format!(
+                    "{} leads to a contradiction: {} and {}",
+                    pot_name(k),
+                    ar.describe(a),
+                    ar.describe(b)
+                )
+            }),
+        };
+        self.hint(g, ar, spec)
     }
 
     /// A hint of a multiple-chain run. Level-0 runs have no nested chains, so a hint's
