@@ -2490,9 +2490,10 @@ struct Chainer<'a> {
     /// Scratch space of `Arena::chain`.
     queue: Vec<u32>,
     /// Whether runs take the shortcuts that cannot change their hints: the sieve of
-    /// dynamic runs, deferred parents in level-0 runs (off only to test them).
+    /// multiple-chain runs and the chains it stops early, deferred parents in level-0
+    /// runs (off only to test them).
     shortcuts: bool,
-    /// The sieve of the dynamic run under way.
+    /// The sieve of the multiple-chain run under way.
     sieve: Option<Sieve>,
     /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
     counts: Vec<u32>,
