@@ -17,7 +17,9 @@
 //! reachability sets the loops rule builds for the same grid (`Reach`) hold that, and a
 //! part can only share less. From these, [`Sieve`] tells which chains, cells and houses
 //! can yield a hint; the run then builds the reasons for those alone, in its usual
-//! order, and finds the same hints.
+//! order, and finds the same hints. A dynamic chain also learns which outcomes it must
+//! reach ([`Targets`]) and stops there: a hint rests only on its outcomes and on what
+//! led to them, which SE's order finds first.
 
 use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
