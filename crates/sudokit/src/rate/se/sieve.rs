@@ -229,7 +229,7 @@ struct Outcomes<'a> {
 impl Outcomes<'_> {
     /// Whether the chains from the candidates `starts` can yield a hint together; `all`
     /// gets the hint outcomes those without a contradiction share.
-    fn share(&self, starts: impl Iterator<Item = usize> + Clone, all: &mut [u64]) -> bool {
+    fn share(&self, starts: impl Iterator<Item = usize>, all: &mut [u64]) -> bool {
         all.copy_from_slice(self.hint);
         let mut absurd = false;
         for i in starts {
@@ -326,7 +326,8 @@ impl Sieve {
         }
         let mut sieve = Sieve::empty();
         sieve.need_slot = vec![NONE; 2 * 729];
-        // Chains that meet a contradiction, or whose partner does, run to their end.
+        // Chains whose partner (the same candidate's other state) meets a contradiction
+        // run to their end, as those that meet one do.
         let mut whole = Vec::new();
         let mut queue = Vec::with_capacity(64);
         let mut words = Vec::with_capacity(36 * 256);
@@ -368,13 +369,10 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
+        // Chains that meet a contradiction have no targets: they run to their end.
         outcomes.flag(g, &mut sieve, |sieve, starts, all| {
-            for &i in starts {
-                if slot[i] == NONE {
-                    whole.push(2 * i + 1);
-                } else {
-                    sieve.need(i, true, all.iter().copied());
-                }
+            for &i in starts.iter().filter(|&&i| slot[i] != NONE) {
+                sieve.need(i, true, all.iter().copied());
             }
         });
         for i in whole {
