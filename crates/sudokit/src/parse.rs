@@ -13,8 +13,10 @@
 //!   header becomes the record's trailing text (` Grid 01`).
 //!
 //! Blank lines and lines starting with `#` are skipped. A bad puzzle becomes one error
-//! record in its place and reading goes on, so a batch never loses or reorders puzzles.
-//! Only I/O failures end the stream.
+//! record in its place and reading goes on, so a batch never loses or reorders puzzles:
+//! a broken drawn grid is one record, and a bad line outside any grid is one record of
+//! its own (it starts a grid only when a good row follows it). Only I/O failures end the
+//! stream.
 //!
 //! ```
 //! use sudokit::parse::records;
@@ -115,6 +117,7 @@ pub fn records<R: BufRead>(reader: R) -> Records<R> {
         line: 0,
         bytes: 0,
         pending: None,
+        lone: None,
         ready: VecDeque::new(),
         done: false,
     }
@@ -127,6 +130,9 @@ pub struct Records<R> {
     line: usize,
     bytes: u64,
     pending: Option<GridBuilder>,
+    /// A bad line outside any grid, and its line number: the first row of a drawn grid
+    /// if a good row follows, else a record of its own (so it swallows no other line).
+    lone: Option<(usize, ParseError)>,
     ready: VecDeque<Record>,
     done: bool,
 }
@@ -338,6 +344,22 @@ impl<R: BufRead> Records<R> {
         Ok(true)
     }
 
+    /// Settles a held bad line (`lone`): the first row of a grid when `row` follows it,
+    /// else an error record of its own.
+    fn settle_lone(&mut self, row: bool) {
+        if let Some((line, error)) = self.lone.take() {
+            if row {
+                self.push_row(line, Err(error));
+            } else {
+                self.ready.push_back(Record {
+                    line,
+                    puzzle: Err(error),
+                    trailing: String::new(),
+                });
+            }
+        }
+    }
+
     fn flush_pending(&mut self, line: usize) {
         if let Some(pending) = self.pending.take() {
             self.ready.push_back(pending.incomplete(line));
@@ -349,6 +371,7 @@ impl<R: BufRead> Records<R> {
         while self.ready.is_empty() && !self.done {
             if !self.read_line()? {
                 self.done = true;
+                self.settle_lone(false);
                 let line = self.line + 1;
                 self.flush_pending(line);
                 break;
@@ -356,7 +379,11 @@ impl<R: BufRead> Records<R> {
             let line = self.line;
             let buf = std::mem::take(&mut self.buf);
             let text = String::from_utf8_lossy(&buf);
-            match classify(&text, line, self.pending.is_some()) {
+            let kind = classify(&text, line, self.pending.is_some());
+            if !matches!(kind, Line::Skip | Line::Rule) {
+                self.settle_lone(matches!(kind, Line::Row(_)));
+            }
+            match kind {
                 Line::Skip => {}
                 Line::Rule => {}
                 Line::Blank => self.flush_pending(line),
@@ -373,6 +400,7 @@ impl<R: BufRead> Records<R> {
                     });
                 }
                 Line::Row(cells) => self.push_row(line, Ok(cells)),
+                Line::BadRow(error) if self.pending.is_none() => self.lone = Some((line, error)),
                 Line::BadRow(error) => self.push_row(line, Err(error)),
             }
             self.buf = buf;

@@ -185,6 +185,15 @@ fn broken_grids_become_one_error_record_each() {
         (ParseErrorKind::BadRow { found: 8 }, 5, 1)
     );
     assert!(recs[1].puzzle.is_ok());
+    // A short first row: still one record for the grid (a good row follows it).
+    let mut bad = rows.clone();
+    bad[0] = "8.......".into();
+    let recs = read(&bad.join("\n"));
+    assert_eq!(recs.len(), 1, "{recs:?}");
+    assert_eq!(
+        error_of(&recs[0]),
+        (ParseErrorKind::BadRow { found: 8 }, 1, 1)
+    );
     // A bad character in a row.
     let mut bad = rows.clone();
     bad[1] = "..36..?..".into();
@@ -215,6 +224,14 @@ fn garbage_never_panics_and_every_line_is_accounted_for() {
     let input = "hello world\n\u{0}\u{7f}ÿ\n12345\n|||\n+++\nGrid\n";
     let recs = read(input);
     assert!(recs.iter().all(|r| r.puzzle.is_err()));
+    // One record per bad line (the rules `|||` and `+++` are drawing, not puzzles): a bad
+    // line outside a grid does not swallow the lines after it.
+    let lines: Vec<usize> = recs.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 2, 3, 6]);
+    let recs = read(&format!("11....\nabc\n{INKALA_2012}\n12\n"));
+    let lines: Vec<usize> = recs.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [1, 2, 3, 4]);
+    assert!(recs[2].puzzle.is_ok());
     // Invalid UTF-8 is read lossily rather than aborting the stream.
     let bytes = [
         INKALA_2012.as_bytes(),
