@@ -94,7 +94,6 @@ pub(crate) enum ChainRule {
 /// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
 /// first). `values` holds placed digits (0 = empty), `cands` candidate masks (bit `d - 1`).
 pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule) -> Vec<ChainStep> {
-    se::trim_nested_cache(false);
     let g = se::G::from_parts(values, cands);
     let cfg = match rule {
         ChainRule::Nishio => se::Cfg::NISHIO,

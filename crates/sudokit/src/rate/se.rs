@@ -33,6 +33,7 @@
 //!
 //! The tests at the end (and the sieve's) check these claims against direct computation.
 
+use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
 /// Block, row and column house types, in the order SE walks them by default.
@@ -525,7 +526,17 @@ impl SeTechnique {
 type Placement = Option<(u8, u8)>;
 
 /// Candidates a nested rule removes: (potential key, rule parents, nested chain).
-type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>;
+type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>;
+
+/// A chain hint used inside a nested chain: an outer chain adds its complexity once per
+/// hint, however many of its potentials rest on it. The identity is a hash of the grid,
+/// the rule and the hint's place in the rule's list, so the same hint found again, on
+/// another thread or after the cache was emptied, is the same hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Nested {
+    id: u64,
+    cplx: u32,
+}
 
 /// A rule of the basic part of SE's order, producing into a hint list.
 type Producer<'a> = &'a dyn Fn(&mut Vec<Hint>);
@@ -544,8 +555,6 @@ pub(crate) struct Hint {
     pub place: Option<(u8, u8)>,
     /// Removed candidates of the starting grid this step depends on (nested chains only).
     pub parents: Vec<(u8, u8)>,
-    /// Identity and complexity of a chain hint used inside a nested chain.
-    pub nested: Option<Rc<u32>>,
     /// The reasoning, for the explain engine.
     pub text: String,
     /// Index of the hint's chain targets in its rule run while its parents are still to
@@ -563,7 +572,6 @@ impl Hint {
             rem: Vec::new(),
             place: None,
             parents: Vec::new(),
-            nested: None,
             text: String::new(),
             pending: NONE,
         }
@@ -1751,7 +1759,7 @@ struct Pot {
     cause: u8,
     par_start: u32,
     par_len: u32,
-    nested: Option<Rc<u32>>,
+    nested: Option<Nested>,
 }
 
 /// All potentials created while chaining from one starting point.
@@ -1770,7 +1778,7 @@ impl Arena {
         self.explain = explain;
     }
 
-    fn add(&mut self, key: u16, cause: u8, parents: &[u32], nested: Option<Rc<u32>>) -> u32 {
+    fn add(&mut self, key: u16, cause: u8, parents: &[u32], nested: Option<Nested>) -> u32 {
         let start = self.par.len() as u32;
         self.par.extend_from_slice(parents);
         self.pots.push(Pot {
@@ -2396,17 +2404,16 @@ impl ChainSpec<'_> {
 fn chain_hint(g: &G, ar: &Arena, ctx: Ctx, queue: &mut Vec<u32>, spec: ChainSpec) -> Hint {
     let mut flat = 0;
     let mut nested = 0;
-    let mut seen: Vec<*const u32> = Vec::new();
+    let mut seen: Vec<u64> = Vec::new();
     let mut parents = RuleParents::new(Vec::new());
     for &t in spec.targets {
         ar.chain(t, queue, |p| {
             flat += 1;
             let pot = &ar.pots[p as usize];
-            if let Some(n) = &pot.nested {
-                let ptr = Rc::as_ptr(n);
-                if !seen.contains(&ptr) {
-                    seen.push(ptr);
-                    nested += **n;
+            if let Some(n) = pot.nested {
+                if !seen.contains(&n.id) {
+                    seen.push(n.id);
+                    nested += n.cplx;
                 }
             }
             if let Some(src) = ctx.src {
@@ -2561,7 +2568,7 @@ impl Drop for Chainer<'_> {
 /// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
 /// the candidates they rest on as if the grid had started from every candidate, and the
 /// complexity the hint adds.
-type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Option<Rc<u32>>)>>;
+type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Nested)>>;
 
 /// A grid and a nested rule.
 #[derive(PartialEq, Eq, Hash)]
@@ -2571,9 +2578,8 @@ struct NestedKey {
     cfg: (bool, bool, u8),
 }
 
-/// Nested rule runs kept before the cache is emptied, to bound its memory. It is only
-/// emptied between steps: within a rule run, the hints of one nested run must stay one
-/// object (a chain counts each nested hint's complexity once, by identity).
+/// Nested rule runs kept before the cache is emptied, to bound its memory. It may be
+/// emptied at any time: a hint found again keeps its identity (`Nested`).
 const NESTED_CAPACITY: usize = 1 << 14;
 
 thread_local! {
@@ -2610,30 +2616,41 @@ fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
         first: false,
         explain: false,
     };
+    // Fixed keys: the same grid and rule hash alike on every thread.
+    let mut grid_hash = std::hash::DefaultHasher::new();
+    key.hash(&mut grid_hash);
     let hints: Vec<_> = chaining_hints(g, cfg, ctx)
         .into_iter()
         .filter(|h| !h.parents.is_empty())
-        .map(|h| {
+        .enumerate()
+        .map(|(i, h)| {
             let mut rem = h.rem;
             rem.sort_unstable();
-            (rem, h.parents, h.nested)
+            let mut id = grid_hash.clone();
+            id.write_usize(i);
+            let nested = Nested {
+                id: id.finish(),
+                cplx: h.cplx,
+            };
+            (rem, h.parents, nested)
         })
         .collect();
     let hints = Rc::new(hints);
-    NESTED.with(|n| n.borrow_mut().insert(key, hints.clone()));
-    hints
-}
-
-/// Forgets the nested rule runs of earlier puzzles, or of earlier steps when they have
-/// grown past `NESTED_CAPACITY`.
-pub(crate) fn trim_nested_cache(all: bool) {
     NESTED.with(|n| {
         let mut n = n.borrow_mut();
-        if all || n.len() >= NESTED_CAPACITY {
+        if n.len() >= NESTED_CAPACITY {
             n.clear();
             FIXED_SIEVES.with(|f| f.borrow_mut().clear());
         }
+        n.insert(key, hints.clone())
     });
+    hints
+}
+
+/// Forgets the nested rule runs of earlier puzzles: they would only take up room.
+fn clear_nested_cache() {
+    NESTED.with(|n| n.borrow_mut().clear());
+    FIXED_SIEVES.with(|f| f.borrow_mut().clear());
 }
 
 /// A grid's values and candidates, as a map key.
@@ -2670,8 +2687,7 @@ fn fixed_sieve(g: &G) -> Sieve {
     })
 }
 
-type AdvCache =
-    std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Rc<u32>>)>>>;
+type AdvCache = std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>>>;
 
 impl<'a> Chainer<'a> {
     fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
@@ -2804,7 +2820,7 @@ impl<'a> Chainer<'a> {
 
     /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
     /// chain has reduced it, provided the rule depends on something the chain removed.
-    fn advanced(&mut self, g: &G, src: &G, to_off: &PSet) -> Vec<(u16, Vec<u32>, Option<Rc<u32>>)> {
+    fn advanced(&mut self, g: &G, src: &G, to_off: &PSet) -> Vec<(u16, Vec<u32>, Option<Nested>)> {
         // The starting grid is the same for every chain of one rule run, so what the rules
         // find depends on the reduced grid alone: different assumptions often reach the
         // same reduced grid, and the nested rules are by far the costliest part.
@@ -2823,7 +2839,7 @@ impl<'a> Chainer<'a> {
                     .iter()
                     .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
                     .collect();
-                (*k, ps, nested.clone())
+                (*k, ps, *nested)
             })
             .collect()
     }
@@ -2878,7 +2894,7 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 for &(c, d) in rem {
-                    res.push((key(c as usize, d, false), parents.clone(), nested.clone()));
+                    res.push((key(c as usize, d, false), parents.clone(), Some(*nested)));
                 }
             }
             if !res.is_empty() {
@@ -3536,10 +3552,6 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
         seen.insert(k)
     });
     ch.finish(g, &mut out);
-    // Used inside a nested chain, a chain hint adds its own complexity to the outer one.
-    for h in &mut out {
-        h.nested = Some(Rc::new(h.cplx));
-    }
     out
 }
 
@@ -3644,7 +3656,7 @@ pub(crate) struct SeOutcome {
 /// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
 /// hardest up to the first placement, ED the first step's.
 pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeOutcome {
-    trim_nested_cache(true);
+    clear_nested_cache();
     let mut g = G::from_values(values);
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
@@ -3654,7 +3666,6 @@ pub(crate) fn se_rate(values: &[u8; 81], max_level: u8, keep_steps: bool) -> SeO
         steps: Vec::new(),
     };
     while !g.solved() {
-        trim_nested_cache(false);
         let Some(h) = next_hint(&g, max_level, false) else {
             out.er = 20.0;
             out.solved = false;
@@ -3801,7 +3812,7 @@ mod tests {
     /// the removals each hint rests on per use: the same as running the rule from `src`.
     #[test]
     fn cached_nested_rules_agree_with_a_direct_run() {
-        type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Option<u32>)>;
+        type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, u32)>;
         let mut compared = 0;
         for (src, g) in reduced_pairs(6) {
             for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
@@ -3816,7 +3827,7 @@ mod tests {
                     .map(|h| {
                         let mut rem = h.rem;
                         rem.sort_unstable();
-                        (rem, h.parents, h.nested.map(|n| *n))
+                        (rem, h.parents, h.cplx)
                     })
                     .collect();
                 let cached: Found = nested_rule(&g, cfg)
@@ -3827,7 +3838,7 @@ mod tests {
                             .copied()
                             .filter(|&(c, d)| src.has(c as usize, d))
                             .collect();
-                        (rem.clone(), parents, nested.as_ref().map(|n| **n))
+                        (rem.clone(), parents, nested.cplx)
                     })
                     .filter(|(_, parents, _)| !parents.is_empty())
                     .collect();
