@@ -146,11 +146,9 @@ where
                     result,
                 }
             };
-            let items: Vec<Item<T>> = if threads == 1 {
-                chunk.into_iter().map(map).collect()
-            } else {
-                pool.install(|| chunk.into_par_iter().map(map).collect())
-            };
+            // On the pool even with one thread: work that runs in parallel inside one
+            // puzzle (the rating of the hardest) then keeps to the threads asked for.
+            let items: Vec<Item<T>> = pool.install(|| chunk.into_par_iter().map(map).collect());
             if done_tx.send((items, bytes)).is_err() {
                 break; // the writer stopped: broken pipe or write error
             }

@@ -30,6 +30,10 @@
 //!   memoised chainings read in place, sets and arenas reused per thread; in level-0
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
 //!   only for the hints that survive de-duplication.
+//! - At the top of a run of nested chains every chain runs to its end and none depends
+//!   on another, so they are built ahead on the rayon pool (`Chainer::prebuild`) and
+//!   joined in SE's order: a nested hint's identity is a hash (`Nested`), the same on
+//!   every thread.
 //!
 //! The tests at the end (and the sieve's) check these claims against direct computation.
 
@@ -1753,7 +1757,7 @@ fn pot_name(k: u16) -> String {
 }
 
 /// A potential: a candidate assumed on or off, with the potentials that caused it.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Pot {
     key: u16,
     cause: u8,
@@ -1793,6 +1797,20 @@ impl Arena {
 
     fn key(&self, i: u32) -> u16 {
         self.pots[i as usize].key
+    }
+
+    /// Appends a chain built in an arena of its own; its index `i` becomes `offset + i`,
+    /// the offset returned. Appended in the order they would have been built, chains
+    /// leave the arena as building them here would have.
+    fn append(&mut self, chain: &Arena) -> u32 {
+        let offset = self.pots.len() as u32;
+        let par_offset = self.par.len() as u32;
+        self.par.extend(chain.par.iter().map(|&p| p + offset));
+        self.pots.extend(chain.pots.iter().map(|&p| Pot {
+            par_start: p.par_start + par_offset,
+            ..p
+        }));
+        offset
     }
 
     fn parents(&self, i: u32) -> &[u32] {
@@ -2498,7 +2516,7 @@ struct Chainer<'a> {
     queue: Vec<u32>,
     /// Whether runs take the shortcuts that cannot change their hints: the sieve of
     /// multiple-chain runs and the chains it stops early, deferred parents in level-0
-    /// runs (off only to test them).
+    /// runs, chains built ahead on the pool (off only to test them).
     shortcuts: bool,
     /// The sieve of the multiple-chain run under way.
     sieve: Option<Sieve>,
@@ -2506,6 +2524,17 @@ struct Chainer<'a> {
     counts: Vec<u32>,
     /// Targets and null cause of the hints whose parents are still to be found.
     pending: Vec<(Vec<u32>, u8)>,
+    /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
+    built: Vec<Option<Built>>,
+}
+
+/// A chaining built in an arena of its own, from the potential at index 0: what it
+/// switched on and off, and the contradiction it met, as indices into `arena`.
+struct Built {
+    arena: Arena,
+    on: Vec<u32>,
+    off: Vec<u32>,
+    absurd: Option<(u32, u32)>,
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
@@ -2703,6 +2732,7 @@ impl<'a> Chainer<'a> {
             sieve: None,
             counts: Vec::new(),
             pending: Vec::new(),
+            built: Vec::new(),
         }
     }
 
@@ -2946,6 +2976,9 @@ impl<'a> Chainer<'a> {
             return;
         }
         self.sieve = sieve;
+        if self.shortcuts && self.cfg.level > 0 && self.ctx.src.is_none() {
+            self.prebuild(g);
+        }
         for c in 0..81 {
             if g.val[c] != 0 {
                 continue;
@@ -2983,6 +3016,76 @@ impl<'a> Chainer<'a> {
         self.memo = memo;
         self.arena = ar;
         self.sieve = None;
+        self.built.clear();
+    }
+
+    /// Builds every chaining a top-level run of nested chains will ask for (each
+    /// candidate switched on, and off) on all threads of the pool, ahead of the run:
+    /// there, every chaining runs to its end, each costs up to thousands of nested rule
+    /// runs, and none depends on another.
+    fn prebuild(&mut self, g: &G) {
+        use rayon::prelude::*;
+        let starts: Vec<u16> = (0..81)
+            .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
+            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, true), key(c, d, false)]))
+            .collect();
+        let (cfg, ctx) = (self.cfg, self.ctx);
+        let built: Vec<Built> = starts
+            .par_iter()
+            .map_init(
+                || (Chainer::new(cfg, ctx), g.clone()),
+                |(ch, gm), &k| {
+                    let mut arena = Arena::default();
+                    arena.clear(ctx.explain);
+                    let (mut on, mut off) = (ch.set(), ch.set());
+                    let p = arena.add(k, C_NONE, &[], None);
+                    if kon(k) {
+                        on.add(&arena, p);
+                    } else {
+                        off.add(&arena, p);
+                    }
+                    let absurd = ch.do_chaining(gm, &mut arena, &mut on, &mut off, None);
+                    let b = Built {
+                        arena,
+                        on: on.order.clone(),
+                        off: off.order.clone(),
+                        absurd,
+                    };
+                    ch.recycle(on);
+                    ch.recycle(off);
+                    b
+                },
+            )
+            .collect();
+        self.built.clear();
+        self.built.resize_with(NKEYS, || None);
+        for (k, b) in starts.into_iter().zip(built) {
+            self.built[k as usize] = Some(b);
+        }
+    }
+
+    /// The chaining from potential `k` built ahead, if it was.
+    fn take_built(&mut self, k: u16) -> Option<Built> {
+        self.built.get_mut(k as usize)?.take()
+    }
+
+    /// Moves a chaining built ahead into the run's arena and sets; returns its
+    /// contradiction.
+    fn adopt(
+        &mut self,
+        ar: &mut Arena,
+        b: Built,
+        on: &mut PSet,
+        off: &mut PSet,
+    ) -> Option<(u32, u32)> {
+        let offset = ar.append(&b.arena);
+        for &i in &b.on {
+            on.add(ar, i + offset);
+        }
+        for &i in &b.off {
+            off.add(ar, i + offset);
+        }
+        b.absurd.map(|(x, y)| (x + offset, y + offset))
     }
 
     /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
@@ -2993,10 +3096,14 @@ impl<'a> Chainer<'a> {
             return;
         }
         let (mut on, mut off) = (self.set(), self.set());
-        let p = ar.add(k, C_NONE, &[], None);
-        on.add(ar, p);
-        let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, true));
-        let absurd = self.do_chaining(gm, ar, &mut on, &mut off, targets);
+        let absurd = if let Some(b) = self.take_built(k) {
+            self.adopt(ar, b, &mut on, &mut off)
+        } else {
+            let p = ar.add(k, C_NONE, &[], None);
+            on.add(ar, p);
+            let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, true));
+            self.do_chaining(gm, ar, &mut on, &mut off, targets)
+        };
         self.memo.insert(k, (on, off, absurd));
     }
 
@@ -3023,12 +3130,16 @@ impl<'a> Chainer<'a> {
         if !contradiction && !reduction {
             return;
         }
-        let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
         let mut off_on = self.set();
         let mut off_off = self.set();
-        off_off.add(ar, p_off);
-        let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, false));
-        let absurd = self.do_chaining(gm, ar, &mut off_on, &mut off_off, targets);
+        let absurd = if let Some(b) = self.take_built(key(c, d, false)) {
+            self.adopt(ar, b, &mut off_on, &mut off_off)
+        } else {
+            let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
+            off_off.add(ar, p_off);
+            let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, false));
+            self.do_chaining(gm, ar, &mut off_on, &mut off_off, targets)
+        };
         if let (true, Some(clash)) = (contradiction, absurd) {
             let (rem, _) = rem_for(g, key(c, d, true));
             if !rem.is_empty() {

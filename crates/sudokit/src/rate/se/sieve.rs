@@ -577,11 +577,13 @@ mod tests {
                 (Cfg::MULTIPLE, None),
                 (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE)),
                 (Cfg::NISHIO, Some(&EVERY_CANDIDATE)),
+                // Top-level nested runs build their chains ahead on the pool.
+                (Cfg::dynamic(1), None),
             ] {
                 let ctx = Ctx {
                     src,
                     first: src.is_none(),
-                    explain: false,
+                    explain: src.is_none(),
                 };
                 let key = |h: &Hint| {
                     (
@@ -591,6 +593,7 @@ mod tests {
                         h.rem.clone(),
                         h.place,
                         h.parents.clone(),
+                        h.text.clone(),
                     )
                 };
                 let plain: Vec<_> = rule_hints(&g, cfg, ctx, false).iter().map(key).collect();
