@@ -253,6 +253,9 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .collect();
     let want = |what: &str| args.is_empty() || args.iter().any(|a| a == what);
+    // Puzzles are rated one at a time; from ER 9.5 up a rating builds its chains on
+    // every thread of the pool (set RAYON_NUM_THREADS=1 for one core's figures).
+    println!("threads per rating: {}", rayon::current_num_threads());
     let env = |k: &str, d: usize| {
         std::env::var(k)
             .ok()
