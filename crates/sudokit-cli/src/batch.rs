@@ -37,7 +37,8 @@ pub struct Input {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Worker threads (default: one per core).
+    /// Worker threads (default: one per core), shared by the puzzles and by the work
+    /// inside one (a hard rating builds its chains on all of them).
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
 }
