@@ -3037,14 +3037,7 @@ impl<'a> Chainer<'a> {
                 |(ch, gm), &k| {
                     let mut arena = Arena::default();
                     arena.clear(ctx.explain);
-                    let (mut on, mut off) = (ch.set(), ch.set());
-                    let p = arena.add(k, C_NONE, &[], None);
-                    if kon(k) {
-                        on.add(&arena, p);
-                    } else {
-                        off.add(&arena, p);
-                    }
-                    let absurd = ch.do_chaining(gm, &mut arena, &mut on, &mut off, None);
+                    let (on, off, absurd) = ch.chain_from(gm, &mut arena, k, None);
                     let b = Built {
                         arena,
                         on: on.order.clone(),
@@ -3064,28 +3057,42 @@ impl<'a> Chainer<'a> {
         }
     }
 
-    /// The chaining from potential `k` built ahead, if it was.
-    fn take_built(&mut self, k: u16) -> Option<Built> {
-        self.built.get_mut(k as usize)?.take()
-    }
-
-    /// Moves a chaining built ahead into the run's arena and sets; returns its
-    /// contradiction.
-    fn adopt(
-        &mut self,
-        ar: &mut Arena,
-        b: Built,
-        on: &mut PSet,
-        off: &mut PSet,
-    ) -> Option<(u32, u32)> {
+    /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved
+    /// there if it was built ahead (`prebuild`), else built, stopping at the sieve's
+    /// targets.
+    fn chaining(&mut self, gm: &mut G, ar: &mut Arena, k: u16) -> OnChain {
+        let Some(b) = self.built.get_mut(k as usize).and_then(Option::take) else {
+            let targets = (self.sieve.as_ref()).and_then(|s| s.targets(kcell(k), kdig(k), kon(k)));
+            return self.chain_from(gm, ar, k, targets);
+        };
         let offset = ar.append(&b.arena);
+        let (mut on, mut off) = (self.set(), self.set());
         for &i in &b.on {
             on.add(ar, i + offset);
         }
         for &i in &b.off {
             off.add(ar, i + offset);
         }
-        b.absurd.map(|(x, y)| (x + offset, y + offset))
+        (on, off, b.absurd.map(|(x, y)| (x + offset, y + offset)))
+    }
+
+    /// Builds the chaining from potential `k` in `ar`.
+    fn chain_from(
+        &mut self,
+        gm: &mut G,
+        ar: &mut Arena,
+        k: u16,
+        targets: Option<Targets>,
+    ) -> OnChain {
+        let (mut on, mut off) = (self.set(), self.set());
+        let p = ar.add(k, C_NONE, &[], None);
+        if kon(k) {
+            on.add(ar, p);
+        } else {
+            off.add(ar, p);
+        }
+        let absurd = self.do_chaining(gm, ar, &mut on, &mut off, targets);
+        (on, off, absurd)
     }
 
     /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
@@ -3095,16 +3102,8 @@ impl<'a> Chainer<'a> {
         if self.memo.get(k).is_some() {
             return;
         }
-        let (mut on, mut off) = (self.set(), self.set());
-        let absurd = if let Some(b) = self.take_built(k) {
-            self.adopt(ar, b, &mut on, &mut off)
-        } else {
-            let p = ar.add(k, C_NONE, &[], None);
-            on.add(ar, p);
-            let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, true));
-            self.do_chaining(gm, ar, &mut on, &mut off, targets)
-        };
-        self.memo.insert(k, (on, off, absurd));
+        let chain = self.chaining(gm, ar, k);
+        self.memo.insert(k, chain);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -3130,16 +3129,7 @@ impl<'a> Chainer<'a> {
         if !contradiction && !reduction {
             return;
         }
-        let mut off_on = self.set();
-        let mut off_off = self.set();
-        let absurd = if let Some(b) = self.take_built(key(c, d, false)) {
-            self.adopt(ar, b, &mut off_on, &mut off_off)
-        } else {
-            let p_off = ar.add(key(c, d, false), C_NONE, &[], None);
-            off_off.add(ar, p_off);
-            let targets = self.sieve.as_ref().and_then(|s| s.targets(c, d, false));
-            self.do_chaining(gm, ar, &mut off_on, &mut off_off, targets)
-        };
+        let (off_on, off_off, absurd) = self.chaining(gm, ar, key(c, d, false));
         if let (true, Some(clash)) = (contradiction, absurd) {
             let (rem, _) = rem_for(g, key(c, d, true));
             if !rem.is_empty() {
