@@ -150,6 +150,9 @@ pub struct SeRating {
 
 /// Rates `puzzle` on the SE scale with every SE rule. The puzzle should have a unique
 /// solution: SE's uniqueness rules (unique loops, BUG) assume it; [`rate`] checks it.
+///
+/// From ER 9.0 up the search splits its work over the current rayon pool (the global
+/// one unless called inside `ThreadPool::install`); the result never depends on how.
 pub fn se_rating(puzzle: &Grid) -> SeRating {
     se_rating_capped(puzzle, 5)
 }
