@@ -2043,8 +2043,17 @@ fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
 struct Links {
     start: Vec<u32>,
     data: Vec<(u16, u8)>,
-    /// Whether some potential leads to this one.
-    target: Vec<bool>,
+    /// The kinds of the links that lead to this potential (`link_kind`, or'ed).
+    target: Vec<u8>,
+}
+
+/// A link's kind as a bit: 1 within a cell, 2 within a house.
+fn link_kind(cause: u8) -> u8 {
+    if cause == C_CELL {
+        1
+    } else {
+        2
+    }
 }
 
 impl Links {
@@ -2053,7 +2062,7 @@ impl Links {
         let mut links = Links {
             start: Vec::with_capacity(NKEYS + 1),
             data: Vec::new(),
-            target: vec![false; NKEYS],
+            target: vec![0; NKEYS],
         };
         let mut buf = Vec::new();
         for k in 0..NKEYS as u16 {
@@ -2063,8 +2072,8 @@ impl Links {
             links.data.extend_from_slice(&buf);
         }
         links.start.push(links.data.len() as u32);
-        for &(k, _) in &links.data {
-            links.target[k as usize] = true;
+        for &(k, cause) in &links.data {
+            links.target[k as usize] |= link_kind(cause);
         }
         links
     }
@@ -2089,13 +2098,33 @@ impl Links {
         &self.data[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
     }
 
-    /// The links of a cell (`cell`) and of a house (`house`) only, in the same order:
-    /// the same as building with fewer kinds of links, without walking the grid again.
-    fn keep(&self, cell: bool, house: bool) -> Links {
-        Links::from_fn(|k, buf| {
-            let kind = |cause: u8| if cause == C_CELL { cell } else { house };
-            buf.extend(self.get(k).iter().filter(|&&(_, cause)| kind(cause)));
-        })
+    /// The links of some kinds only (`link_kind` bits), in the same order.
+    fn only(&self, kinds: u8) -> LinkView<'_> {
+        LinkView { links: self, kinds }
+    }
+}
+
+/// Links of some kinds only: the X, Y and XY passes of the loops rule each follow some
+/// kinds of the grid's links, as if the grid had been walked for those alone.
+#[derive(Clone, Copy)]
+struct LinkView<'a> {
+    links: &'a Links,
+    kinds: u8,
+}
+
+impl LinkView<'_> {
+    fn get(&self, k: u16) -> impl Iterator<Item = (u16, u8)> + '_ {
+        let kinds = self.kinds;
+        self.links
+            .get(k)
+            .iter()
+            .copied()
+            .filter(move |&(_, cause)| link_kind(cause) & kinds != 0)
+    }
+
+    /// Whether some potential leads to `k`.
+    fn target(&self, k: u16) -> bool {
+        self.links.target[k as usize] & self.kinds != 0
     }
 }
 
@@ -3344,8 +3373,8 @@ impl<'a> Chainer<'a> {
         g: &G,
         y: bool,
         x: bool,
-        on_off: &Links,
-        off_on: &Links,
+        on_off: LinkView,
+        off_on: LinkView,
         reach: &Reach,
         out: &mut Vec<Hint>,
     ) {
@@ -3367,7 +3396,7 @@ impl<'a> Chainer<'a> {
         d: u8,
         y: bool,
         x: bool,
-        (on_off, off_on, reach): (&Links, &Links, &Reach),
+        (on_off, off_on, reach): (LinkView, LinkView, &Reach),
         out: &mut Vec<Hint>,
     ) {
         if g.card(c) > 2 && !x {
@@ -3381,7 +3410,7 @@ impl<'a> Chainer<'a> {
         // component, or a forcing chain end where the source does not reach its negation:
         // most searches end so, and the reachability sets rule them out at once.
         let (on, off) = (key(c, d, true), key(c, d, false));
-        let into_source = off_on.target[on as usize];
+        let into_source = off_on.target(on);
         let cycles = if into_source && reach.cyclic(on) {
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
@@ -3392,7 +3421,7 @@ impl<'a> Chainer<'a> {
             if reach.reaches(on, off) {
                 self.forcing(&mut ar, source, on_off, off_on, &mut chains);
             }
-            if off_on.target[on as usize] && reach.reaches(off, on) {
+            if off_on.target(on) && reach.reaches(off, on) {
                 let off = ar.add(off, C_NONE, &[], None);
                 self.forcing(&mut ar, off, on_off, off_on, &mut chains);
             }
@@ -3495,7 +3524,13 @@ impl<'a> Chainer<'a> {
         self.arena = ar;
     }
 
-    fn cycles(&mut self, ar: &mut Arena, source: u32, on_off: &Links, off_on: &Links) -> Vec<u32> {
+    fn cycles(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: LinkView,
+        off_on: LinkView,
+    ) -> Vec<u32> {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
@@ -3507,14 +3542,14 @@ impl<'a> Chainer<'a> {
         while !pon.is_empty() || !poff.is_empty() {
             length += 1;
             while let Some(p) = pon.pop_front() {
-                for &(k, cause) in on_off.get(ar.key(p)) {
+                for (k, cause) in on_off.get(ar.key(p)) {
                     // SE queues an "off" again for every path to it. Once its first copy is
                     // queued, the others can only close a cycle back to the source: the
                     // potentials they imply are on the list already.
                     // Every potential on the path to `p` is queued already, so SE's "not a
                     // parent" test can only fail for a potential already in the set.
                     if to_off.contains(k)
-                        && (!off_on.get(k).iter().any(|&(t, _)| t == skey) || is_parent(ar, p, k))
+                        && (!off_on.get(k).any(|(t, _)| t == skey) || is_parent(ar, p, k))
                     {
                         continue;
                     }
@@ -3525,7 +3560,7 @@ impl<'a> Chainer<'a> {
             }
             length += 1;
             while let Some(p) = poff.pop_front() {
-                for &(k, cause) in off_on.get(ar.key(p)) {
+                for (k, cause) in off_on.get(ar.key(p)) {
                     let fresh = !to_on.contains(k);
                     let hit = length >= 4 && k == skey;
                     if fresh || hit {
@@ -3550,8 +3585,8 @@ impl<'a> Chainer<'a> {
         &mut self,
         ar: &mut Arena,
         source: u32,
-        on_off: &Links,
-        off_on: &Links,
+        on_off: LinkView,
+        off_on: LinkView,
         chains: &mut Vec<u32>,
     ) {
         let skey = ar.key(source);
@@ -3570,7 +3605,7 @@ impl<'a> Chainer<'a> {
         // search stops there, as nothing found later could be recorded.
         'search: while !pon.is_empty() || !poff.is_empty() {
             while let Some(p) = pon.pop_front() {
-                for &(k, cause) in on_off.get(ar.key(p)) {
+                for (k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -3585,7 +3620,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             while let Some(p) = poff.pop_front() {
-                for &(k, cause) in off_on.get(ar.key(p)) {
+                for (k, cause) in off_on.get(ar.key(p)) {
                     if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
                         let i = ar.add(k, cause, &[p], None);
                         chains.push(i);
@@ -3629,11 +3664,12 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
             if ctx.src.is_some() {
                 keep_fixed_sieve(g, &reach);
             }
-            let (on_off_x, off_on_x) = (on_off_xy.keep(false, true), off_on_xy.keep(false, true));
-            ch.loops(g, false, true, &on_off_x, &off_on_x, &reach, &mut out);
-            let off_on_y = off_on_xy.keep(true, false);
-            ch.loops(g, true, false, &on_off_xy, &off_on_y, &reach, &mut out);
-            ch.loops(g, true, true, &on_off_xy, &off_on_xy, &reach, &mut out);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                // X links: within houses; Y links: "off" to "on" within cells.
+                let on_off = on_off_xy.only(2 | y as u8);
+                let off_on = off_on_xy.only(y as u8 | (x as u8) << 1);
+                ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
+            }
         });
     }
     out.sort_by(|a, b| {
@@ -3888,24 +3924,21 @@ mod tests {
         }
     }
 
+    /// Following some kinds of a grid's links is following links built for those alone.
     #[test]
     fn links_of_one_kind_equal_links_built_so() {
-        let same =
-            |a: &Links, b: &Links| a.start == b.start && a.data == b.data && a.target == b.target;
+        let same = |a: LinkView, b: &Links| {
+            (0..NKEYS as u16).all(|k| {
+                a.get(k).eq(b.get(k).iter().copied()) && a.target(k) == (b.target[k as usize] != 0)
+            })
+        };
         for (_, g) in reduced_pairs(4) {
             let (on_off, off_on) = (Links::on_to_off(&g, true), Links::off_to_on(&g, true, true));
-            assert!(same(
-                &on_off.keep(false, true),
-                &Links::on_to_off(&g, false)
-            ));
-            assert!(same(
-                &off_on.keep(false, true),
-                &Links::off_to_on(&g, false, true)
-            ));
-            assert!(same(
-                &off_on.keep(true, false),
-                &Links::off_to_on(&g, true, false)
-            ));
+            assert!(same(on_off.only(3), &on_off));
+            assert!(same(off_on.only(3), &off_on));
+            assert!(same(on_off.only(2), &Links::on_to_off(&g, false)));
+            assert!(same(off_on.only(2), &Links::off_to_on(&g, false, true)));
+            assert!(same(off_on.only(1), &Links::off_to_on(&g, true, false)));
         }
     }
 
