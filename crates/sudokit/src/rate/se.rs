@@ -670,16 +670,19 @@ fn naked_single(g: &G, out: &mut Vec<Hint>) {
 fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
     let lost: [u128; 9] =
         std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
+    let lost_any = lost.iter().fold(0, |m, l| m | l);
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (r1, r2) = (t1 * 9 + i1, t2 * 9 + i2);
-                if !crosses(r1, r2) {
+                // Inside a nested chain only rules resting on a removed candidate count:
+                // here, one of the digit's places in `r1` outside `r2`.
+                let outside = RM[r1] & !RM[r2];
+                if lost_any & outside == 0 || !crosses(r1, r2) {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    // Inside a nested chain only rules resting on a removed candidate count.
-                    if lost[d as usize - 1] & RM[r1] == 0 {
+                    if lost[d as usize - 1] & outside == 0 {
                         continue;
                     }
                     let cells = g.cells(r1, d);
@@ -739,7 +742,7 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             );
                         }
                         if ctx.src.is_some() {
-                            let gone = lost[d as usize - 1] & RM[r1] & !RM[r2];
+                            let gone = lost[d as usize - 1] & outside;
                             h.parents = bits(gone).map(|c| (c as u8, d)).collect();
                         }
                         out.push(h);
@@ -770,7 +773,9 @@ fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> 
 }
 
 fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
-    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
+    let lost: [u128; 9] =
+        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
+    let changed = lost.iter().fold(0, |m, l| m | l);
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -786,7 +791,12 @@ fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             for (d, p) in pos.iter_mut().enumerate() {
                 *p = g.pos(r, d as u8 + 1);
             }
+            // The digits that lost a place in the house: a set rests on those alone.
+            let lost_here = (0..9).fold(0, |m, d| m | ((lost[d] & RM[r] != 0) as u32) << d);
             for vm in combos(degree) {
+                if vm & lost_here == 0 {
+                    continue;
+                }
                 let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
                     continue;
                 };
@@ -881,7 +891,12 @@ fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 continue;
             }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
+            // The cells that lost a candidate: a set rests on those alone.
+            let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
             for im in combos(degree) {
+                if im & lost_here == 0 {
+                    continue;
+                }
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
                     continue;
                 };
@@ -936,26 +951,27 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
     for &v in &g.val {
         occ[v as usize] += 1;
     }
+    let lost: [u128; 9] =
+        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
-        let lost_line: [[bool; 9]; 9] = std::array::from_fn(|i| {
-            std::array::from_fn(|d| {
-                ctx.src
-                    .is_some_and(|src| g.lost(src, d as u8 + 1) & RM[t1 * 9 + i] != 0)
-            })
+        // Per digit, the base lines where it lost a place: inside a nested chain only
+        // rules resting on a removed candidate count.
+        let lost_lines: [u32; 9] = std::array::from_fn(|d| {
+            (0..9).fold(0, |m, i| m | ((lost[d] & RM[t1 * 9 + i] != 0) as u32) << i)
         });
-        let linepos: [[u16; 9]; 9] =
-            std::array::from_fn(|i| std::array::from_fn(|d| g.pos(t1 * 9 + i, d as u8 + 1)));
+        let mut linepos = [[0u16; 9]; 9];
+        for (d, pos) in linepos.iter_mut().enumerate() {
+            if lost_lines[d] != 0 {
+                *pos = std::array::from_fn(|i| g.pos(t1 * 9 + i, d as u8 + 1));
+            }
+        }
         for base in combos(degree) {
             for d in 1..=9u8 {
-                if occ[d as usize] + degree * 2 > 9 {
-                    continue;
-                }
-                // Inside a nested chain only rules resting on a removed candidate count.
-                if ctx.src.is_some() && bits(base).all(|i| !lost_line[i][d as usize - 1]) {
+                if occ[d as usize] + degree * 2 > 9 || base & lost_lines[d as usize - 1] == 0 {
                     continue;
                 }
                 let Some(cover) =
-                    common_tuple_of(bits(base).map(|i| linepos[i][d as usize - 1]), degree)
+                    common_tuple_of(bits(base).map(|i| linepos[d as usize - 1][i]), degree)
                 else {
                     continue;
                 };
