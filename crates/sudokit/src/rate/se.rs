@@ -670,85 +670,89 @@ fn naked_single(g: &G, out: &mut Vec<Hint>) {
 fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
     let lost: [u128; 9] =
         std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
-    let lost_any = lost.iter().fold(0, |m, l| m | l);
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (r1, r2) = (t1 * 9 + i1, t2 * 9 + i2);
-                // Inside a nested chain only rules resting on a removed candidate count:
-                // here, one of the digit's places in `r1` outside `r2`.
-                let outside = RM[r1] & !RM[r2];
-                if lost_any & outside == 0 || !crosses(r1, r2) {
+            let r1 = t1 * 9 + i1;
+            // The digits whose places in `r1` (two or more) all lie in one house `r2` of
+            // the other type, in SE's order: by `r2`, then digit.
+            let mut locked = [(0usize, 0u8); 9];
+            let mut n = 0;
+            for d in 1..=9u8 {
+                let cells = g.cells(r1, d);
+                if at_most_one_bit(cells) {
                     continue;
                 }
-                for d in 1..=9u8 {
-                    if lost[d as usize - 1] & outside == 0 {
-                        continue;
-                    }
-                    let cells = g.cells(r1, d);
-                    if at_most_one_bit(cells) || cells & !RM[r2] != 0 {
-                        continue;
-                    }
-                    let victims = g.cells(r2, d) & !RM[r1];
-                    let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
-                    let pointing = t1 == BLOCK;
-                    if direct {
-                        for i3 in 0..9 {
-                            let r3 = t1 * 9 + i3;
-                            if i3 == i1 || !crosses(r3, r2) {
-                                continue;
-                            }
-                            let c3 = g.cells(r3, d);
-                            let outside = c3 & !RM[r2];
-                            if at_most_one_bit(c3) || outside == 0 || !at_most_one_bit(outside) {
-                                continue;
-                            }
-                            let single = outside.trailing_zeros() as usize;
-                            let (tech, diff) = if pointing {
-                                (SeTechnique::DirectPointing, 1.7)
-                            } else {
-                                (SeTechnique::DirectClaiming, 1.9)
-                            };
-                            let mut h = Hint::new(tech, diff);
-                            h.rem = rem.clone();
-                            h.place = Some((single as u8, d));
-                            if ctx.explain {
-                                h.text = format!(
-                                    "{d} in {} is locked in {}, so {}={d} (only place left in {})",
-                                    region_name(r1),
-                                    region_name(r2),
-                                    cell_name(single),
-                                    region_name(r3)
-                                );
-                            }
-                            out.push(h);
-                            if ctx.first {
-                                return;
-                            }
+                let r2 = CR[cells.trailing_zeros() as usize][t2] as usize;
+                // Inside a nested chain only rules resting on a removed candidate count:
+                // here, one of the digit's places in `r1` outside `r2`.
+                if cells & !RM[r2] != 0 || lost[d as usize - 1] & RM[r1] & !RM[r2] == 0 {
+                    continue;
+                }
+                locked[n] = (r2, d);
+                n += 1;
+            }
+            locked[..n].sort_unstable();
+            for &(r2, d) in &locked[..n] {
+                let outside = RM[r1] & !RM[r2];
+                let victims = g.cells(r2, d) & !RM[r1];
+                let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
+                let pointing = t1 == BLOCK;
+                if direct {
+                    for i3 in 0..9 {
+                        let r3 = t1 * 9 + i3;
+                        if i3 == i1 || !crosses(r3, r2) {
+                            continue;
                         }
-                    } else if !rem.is_empty() {
+                        let c3 = g.cells(r3, d);
+                        let outside = c3 & !RM[r2];
+                        if at_most_one_bit(c3) || outside == 0 || !at_most_one_bit(outside) {
+                            continue;
+                        }
+                        let single = outside.trailing_zeros() as usize;
                         let (tech, diff) = if pointing {
-                            (SeTechnique::Pointing, 2.6)
+                            (SeTechnique::DirectPointing, 1.7)
                         } else {
-                            (SeTechnique::Claiming, 2.8)
+                            (SeTechnique::DirectClaiming, 1.9)
                         };
                         let mut h = Hint::new(tech, diff);
-                        h.rem = rem;
+                        h.rem = rem.clone();
+                        h.place = Some((single as u8, d));
                         if ctx.explain {
                             h.text = format!(
-                                "{d} in {} is locked in {}",
+                                "{d} in {} is locked in {}, so {}={d} (only place left in {})",
                                 region_name(r1),
-                                region_name(r2)
+                                region_name(r2),
+                                cell_name(single),
+                                region_name(r3)
                             );
-                        }
-                        if ctx.src.is_some() {
-                            let gone = lost[d as usize - 1] & outside;
-                            h.parents = bits(gone).map(|c| (c as u8, d)).collect();
                         }
                         out.push(h);
                         if ctx.first {
                             return;
                         }
+                    }
+                } else if !rem.is_empty() {
+                    let (tech, diff) = if pointing {
+                        (SeTechnique::Pointing, 2.6)
+                    } else {
+                        (SeTechnique::Claiming, 2.8)
+                    };
+                    let mut h = Hint::new(tech, diff);
+                    h.rem = rem;
+                    if ctx.explain {
+                        h.text = format!(
+                            "{d} in {} is locked in {}",
+                            region_name(r1),
+                            region_name(r2)
+                        );
+                    }
+                    if ctx.src.is_some() {
+                        let gone = lost[d as usize - 1] & outside;
+                        h.parents = bits(gone).map(|c| (c as u8, d)).collect();
+                    }
+                    out.push(h);
+                    if ctx.first {
+                        return;
                     }
                 }
             }
