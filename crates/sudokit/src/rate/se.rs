@@ -665,11 +665,16 @@ fn naked_single(g: &G, out: &mut Vec<Hint>) {
     }
 }
 
+/// Per digit, the cells that lost it since the start of the nested chain `ctx` is in
+/// (every cell outside one): inside a chain a simple rule counts only if it rests on one.
+fn lost_since(g: &G, ctx: Ctx) -> [u128; 9] {
+    std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)))
+}
+
 /// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
 /// single in a parallel house at once.
 fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
-    let lost: [u128; 9] =
-        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
+    let lost = lost_since(g, ctx);
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
             let r1 = t1 * 9 + i1;
@@ -777,8 +782,7 @@ fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> 
 }
 
 fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
-    let lost: [u128; 9] =
-        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
+    let lost = lost_since(g, ctx);
     let changed = lost.iter().fold(0, |m, l| m | l);
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
@@ -955,8 +959,7 @@ fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
     for &v in &g.val {
         occ[v as usize] += 1;
     }
-    let lost: [u128; 9] =
-        std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)));
+    let lost = lost_since(g, ctx);
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
         // Per digit, the base lines where it lost a place: inside a nested chain only
         // rules resting on a removed candidate count.
