@@ -1,6 +1,6 @@
 //! Rating agreement with Sudoku Explainer and rating speed.
 //!
-//! `cargo bench --bench rate [-- calib|speed]`
+//! `cargo bench --bench rate [-- calib|anchors|speed|top1465|hardest|17|11+]`
 //! - calib: rates `se_rated_calibration.tsv` (puzzle, ER, EP, ED of classic SE 1.2.1) and
 //!   prints the share of exact ER/EP/ED matches, the share within 0.3, and Spearman's rank
 //!   correlation of ER; `SUDOKIT_BENCH_VERBOSE=1` lists every disagreement.
@@ -10,7 +10,8 @@
 //!   with `SUDOKIT_BENCH_HARDEST_SAMPLE` (default every puzzle: about 8 minutes), the 11+
 //!   list (published as rated 11.0 or more; the count rated lower is printed) with
 //!   `SUDOKIT_BENCH_SAMPLE_11` (default every 500th), and every list capped at
-//!   `SUDOKIT_BENCH_LIMIT`.
+//!   `SUDOKIT_BENCH_LIMIT`; `top1465`, `hardest`, `17` or `11+` run one list alone, and
+//!   `SUDOKIT_BENCH_VERBOSE=1` prints each puzzle's time to stderr.
 //! - anchors: the famous hardest puzzles with their published SE ratings, and the speed
 //!   ratio to SE's own time where known.
 //!
@@ -131,8 +132,10 @@ fn calibration(verbose: bool) {
 /// Rates every `step`th puzzle of `name` (at most `limit`) on one thread and prints
 /// the rate, mean, median, 90th percentile and slowest time, how many took over a
 /// second, and the ER histogram; `floor` (tenths) also counts the ratings below it, for
-/// lists published as rated at least that much.
+/// lists published as rated at least that much. With `SUDOKIT_BENCH_VERBOSE` set, each
+/// puzzle's time goes to stderr (`ms<TAB>puzzle<TAB>ER`), to find the slow ones.
 fn speed(name: &str, step: usize, limit: usize, floor: Option<u16>) {
+    let verbose = std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some();
     let text = common::read_data(name);
     let puzzles: Vec<(String, Grid)> = text
         .lines()
@@ -151,6 +154,9 @@ fn speed(name: &str, step: usize, limit: usize, floor: Option<u16>) {
         let r = se_rating(grid);
         let dt = t.elapsed();
         times.push(dt);
+        if verbose {
+            eprintln!("{:.1}\t{text}\t{}", dt.as_secs_f64() * 1000.0, r.er);
+        }
         *hist.entry(r.er.0 / 10).or_insert(0) += 1;
         if floor.is_some_and(|f| r.er.0 < f) {
             below += 1;
@@ -268,21 +274,29 @@ fn main() {
     if want("anchors") {
         anchors();
     }
-    if want("speed") {
-        let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
+    // `speed` runs every set; `top1465`, `hardest`, `17` or `11+` one of them.
+    let set = |short: &str| want("speed") || args.iter().any(|a| a == short);
+    let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
+    if set("top1465") {
         speed("puzzles3_magictour_top1465", 1, limit, None);
+    }
+    if set("hardest") {
         speed(
             "puzzles6_forum_hardest_1106",
             env("SUDOKIT_BENCH_HARDEST_SAMPLE", 1),
             limit,
             None,
         );
+    }
+    if set("17") {
         speed(
             "puzzles2_17_clue",
             env("SUDOKIT_BENCH_SAMPLE", 100),
             limit,
             None,
         );
+    }
+    if set("11+") {
         // Published as rated 11.0 or more: a check against SE-family raters of its own.
         speed(
             "puzzles5_forum_hardest_1905_11+",
