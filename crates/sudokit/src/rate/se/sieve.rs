@@ -83,98 +83,99 @@ impl Start<'_> {
 
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
     /// `None` on a contradiction. `queue` is scratch space.
-    fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8, bool)>) -> Option<Reached> {
-        // The grid as the chain has reduced it: what is off is gone from it at once.
-        let mut cand = self.g.cand;
-        let mut dm = self.g.dm;
-        let mut count = self.count;
-        let gone = |o: usize, e: u8, count: &mut [[u8; 27]; 9]| {
-            for &h in &CR[o] {
-                count[e as usize - 1][h as usize] -= 1;
-            }
+    fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8)>) -> Option<Reached> {
+        let mut w = Work {
+            cand: self.g.cand,
+            dm: self.g.dm,
+            count: self.count,
+            ons: [0; 9],
+            on_cells: 0,
         };
-        let mut ons = [0u128; 9];
-        let mut on_cells = 0u128;
         queue.clear();
-        queue.push((c as u8, d, on));
         if on {
-            ons[d as usize - 1] |= 1 << c;
-            on_cells |= 1 << c;
+            self.switch_on(&mut w, c, d, queue)?;
         } else {
-            cand[c] &= !bit(d);
-            dm[d as usize - 1] &= !(1u128 << c);
-            gone(c, d, &mut count);
+            self.take_out(&mut w, c, d, queue)?;
         }
-        let mut next = 0;
-        while let Some(&(c, d, on)) = queue.get(next) {
-            next += 1;
+        // Only what is switched on has consequences to follow: a removal is judged (a
+        // cell or house left with one place or none) as it is made.
+        while let Some((c, d)) = queue.pop() {
             let (c, i) = (c as usize, d as usize - 1);
-            if on {
-                for e in digits(cand[c] & !bit(d)) {
-                    cand[c] &= !bit(e);
-                    dm[e as usize - 1] &= !(1u128 << c);
-                    gone(c, e, &mut count);
-                    queue.push((c as u8, e, false));
-                }
-                let mut m = PEERS[c] & dm[i];
-                dm[i] &= !m;
-                while m != 0 {
-                    let o = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    cand[o] &= !bit(d);
-                    gone(o, d, &mut count);
-                    queue.push((o as u8, d, false));
-                }
-                continue;
+            for e in digits(w.cand[c] & !bit(d)) {
+                self.take_out(&mut w, c, e, queue)?;
             }
-            // The places left in the cell, and to the digit in its houses: none is a
-            // contradiction, one is switched on (a second "on" in a cell or for a digit in
-            // a house is one too: it switches the first off).
-            let mut found = [(0usize, 0u8); 4];
-            let mut n = 0;
-            if self.multi_cell >> c & 1 != 0 {
-                let rest = cand[c];
-                if rest == 0 {
-                    return None;
-                }
-                if rest & (rest - 1) == 0 {
-                    found[n] = (c, rest.trailing_zeros() as u8 + 1);
-                    n += 1;
-                }
-            }
-            for &h in &CR[c] {
-                if self.multi_house[i] >> h & 1 == 0 {
-                    continue;
-                }
-                match count[i][h as usize] {
-                    0 => return None,
-                    1 => {
-                        let rest = dm[i] & RM[h as usize];
-                        found[n] = (rest.trailing_zeros() as usize, d);
-                        n += 1;
-                    }
-                    _ => {}
-                }
-            }
-            for &(o, e) in &found[..n] {
-                let j = e as usize - 1;
-                if ons[j] >> o & 1 != 0 {
-                    continue;
-                }
-                if on_cells >> o & 1 != 0 || PEERS[o] & ons[j] != 0 {
-                    return None;
-                }
-                ons[j] |= 1 << o;
-                on_cells |= 1 << o;
-                queue.push((o as u8, e, true));
+            let mut m = PEERS[c] & w.dm[i];
+            while m != 0 {
+                let o = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.take_out(&mut w, o, d, queue)?;
             }
         }
         let mut off = [0u128; 9];
         for (i, m) in off.iter_mut().enumerate() {
-            *m = self.g.dm[i] & !dm[i];
+            *m = self.g.dm[i] & !w.dm[i];
         }
-        Some(Reached { on: ons, off })
+        Some(Reached { on: w.ons, off })
     }
+
+    /// Removes candidate `e` of cell `o`: a cell with two or more candidates at the start
+    /// left with one, or a house with two or more places for the digit left with one,
+    /// switches it on; left with none, it is a contradiction (`None`).
+    #[inline(always)]
+    fn take_out(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
+        let i = e as usize - 1;
+        w.cand[o] &= !bit(e);
+        w.dm[i] &= !(1u128 << o);
+        if self.multi_cell >> o & 1 != 0 {
+            let rest = w.cand[o];
+            if rest & rest.wrapping_sub(1) == 0 {
+                if rest == 0 {
+                    return None;
+                }
+                self.switch_on(w, o, rest.trailing_zeros() as u8 + 1, queue)?;
+            }
+        }
+        for &h in &CR[o] {
+            let n = &mut w.count[i][h as usize];
+            *n -= 1;
+            if *n <= 1 && self.multi_house[i] >> h & 1 != 0 {
+                if *n == 0 {
+                    return None;
+                }
+                let rest = w.dm[i] & RM[h as usize];
+                self.switch_on(w, rest.trailing_zeros() as usize, e, queue)?;
+            }
+        }
+        Some(())
+    }
+
+    /// Switches candidate `e` of cell `o` on, unless it is: a second "on" in a cell, or
+    /// for a digit in a house, is a contradiction (`None`).
+    #[inline(always)]
+    fn switch_on(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
+        let j = e as usize - 1;
+        if w.ons[j] >> o & 1 != 0 {
+            return Some(());
+        }
+        if w.on_cells >> o & 1 != 0 || PEERS[o] & w.ons[j] != 0 {
+            return None;
+        }
+        w.ons[j] |= 1 << o;
+        w.on_cells |= 1 << o;
+        queue.push((o as u8, e));
+        Some(())
+    }
+}
+
+/// The grid as one chain of the worklist has reduced it: what is off is gone from it.
+struct Work {
+    cand: [u16; 81],
+    dm: [u128; 9],
+    /// Per digit, its places left in each house.
+    count: [[u8; 27]; 9],
+    /// Per digit, the cells switched on.
+    ons: [u128; 9],
+    on_cells: u128,
 }
 
 /// Which parts of a multiple forcing-chain run on one grid can yield a hint.
