@@ -2249,6 +2249,17 @@ impl Reach {
         self.comp.clear();
         self.comp.resize(n, 0);
         self.size.clear();
+        // Nodes without links out (most "off" nodes) are components of their own,
+        // numbered first: they complete before any that reaches them, their sets are
+        // themselves, and the search takes them as done.
+        for (u, (i, c)) in index.iter_mut().zip(&mut self.comp).enumerate() {
+            if succ(u).is_empty() {
+                *i = 0;
+                *c = self.size.len() as u16;
+                self.size.push(1);
+            }
+        }
+        let sinks = self.size.len();
         let (stack, calls) = (&mut self.stack, &mut self.calls);
         let mut counter = 0u16;
         for root in 0..n {
@@ -2325,7 +2336,9 @@ impl Reach {
             self.sets[c * words + u / 64] |= 1 << (u % 64);
             for &v in succ(u) {
                 let o = self.comp[v as usize] as usize;
-                if o != c && self.last[o] != c as u16 {
+                if o < sinks {
+                    self.sets[c * words + v as usize / 64] |= 1 << (v % 64);
+                } else if o != c && self.last[o] != c as u16 {
                     self.last[o] = c as u16;
                     // Components complete after all they reach: `o < c`.
                     let (done, rest) = self.sets.split_at_mut(c * words);
