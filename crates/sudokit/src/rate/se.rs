@@ -1940,10 +1940,9 @@ impl PSet {
     }
 }
 
-/// Consequences of a potential switched on: the other candidates of its cell (when
-/// `y`), and the same digit in its houses.
+/// Consequences of a potential switched on, appended to `out`: the other candidates of
+/// its cell (when `y`), and the same digit in its houses.
 fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
-    out.clear();
     let (c, d) = (kcell(k), kdig(k));
     if y {
         for v in digits(g.cand[c]) {
@@ -2027,11 +2026,10 @@ impl Parents {
     }
 }
 
-/// Consequences of a potential switched off: the last candidate of a bivalue cell (when
-/// `y`), the other place of the digit in a house where it has two (when `x`). Dynamic
-/// chains add the removals these rest on (`hidden_parents`).
+/// Consequences of a potential switched off, appended to `out`: the last candidate of a
+/// bivalue cell (when `y`), the other place of the digit in a house where it has two
+/// (when `x`). Dynamic chains add the removals these rest on (`hidden_parents`).
 fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
-    out.clear();
     let (c, d) = (kcell(k), kdig(k));
     if y && two_bits(g.cand[c] as u128) {
         let rest = g.cand[c] & !bit(d);
@@ -2063,6 +2061,7 @@ fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
 
 /// The links of static chains, precomputed per potential: the grid does not change while
 /// cycles and forcing chains are searched from every candidate.
+#[derive(Default)]
 struct Links {
     start: Vec<u32>,
     data: Vec<(u16, u8)>,
@@ -2080,41 +2079,31 @@ fn link_kind(cause: u8) -> u8 {
 }
 
 impl Links {
-    /// The links `f` writes for each potential key into its (cleared) buffer.
-    fn from_fn(mut f: impl FnMut(u16, &mut Vec<(u16, u8)>)) -> Links {
-        let mut links = Links {
-            start: Vec::with_capacity(NKEYS + 1),
-            data: Vec::new(),
-            target: vec![0; NKEYS],
-        };
-        let mut buf = Vec::new();
+    /// Refills the tables (their buffers reused) with the links `f` appends for each
+    /// candidate of `g` switched on (`on`) or off.
+    fn fill(&mut self, g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) {
+        self.start.clear();
+        self.data.clear();
         for k in 0..NKEYS as u16 {
-            links.start.push(links.data.len() as u32);
-            buf.clear();
-            f(k, &mut buf);
-            links.data.extend_from_slice(&buf);
-        }
-        links.start.push(links.data.len() as u32);
-        for &(k, cause) in &links.data {
-            links.target[k as usize] |= link_kind(cause);
-        }
-        links
-    }
-
-    fn build(g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) -> Links {
-        Links::from_fn(|k, buf| {
+            self.start.push(self.data.len() as u32);
             if kon(k) == on && g.has(kcell(k), kdig(k)) {
-                f(k, buf);
+                f(k, &mut self.data);
             }
-        })
+        }
+        self.start.push(self.data.len() as u32);
+        self.target.clear();
+        self.target.resize(NKEYS, 0);
+        for &(k, cause) in &self.data {
+            self.target[k as usize] |= link_kind(cause);
+        }
     }
 
-    fn on_to_off(g: &G, y: bool) -> Links {
-        Links::build(g, true, |k, buf| on_to_off(g, k, y, buf))
+    fn fill_on_to_off(&mut self, g: &G, y: bool) {
+        self.fill(g, true, |k, out| on_to_off(g, k, y, out));
     }
 
-    fn off_to_on(g: &G, y: bool, x: bool) -> Links {
-        Links::build(g, false, |k, buf| off_to_on(g, k, y, x, buf))
+    fn fill_off_to_on(&mut self, g: &G, y: bool, x: bool) {
+        self.fill(g, false, |k, out| off_to_on(g, k, y, x, out));
     }
 
     fn get(&self, k: u16) -> &[(u16, u8)] {
@@ -2179,6 +2168,9 @@ struct Reach {
     last: Vec<u16>,
     /// The grid whose XY links the sets are of, if they are (`xy`).
     grid: Option<G>,
+    /// That grid's XY links, on to off and off to on (`xy`).
+    on_off: Links,
+    off_on: Links,
 }
 
 const UNSEEN: u16 = u16::MAX;
@@ -2188,21 +2180,21 @@ thread_local! {
 }
 
 impl Reach {
-    /// The sets of `g` over its XY links (`Links::on_to_off(g, true)`,
-    /// `Links::off_to_on(g, true, true)`), built unless they are the last built: the
-    /// loops rule and then static multiple chains ask for them on the same grid.
-    fn xy(&mut self, g: &G, links: Option<(&Links, &Links)>) {
+    /// The XY links of `g` (`on_off`, `off_on`) and the sets over them, built unless they
+    /// are the last built: the loops rule and then static multiple chains ask for them on
+    /// the same grid.
+    fn xy(&mut self, g: &G) {
         if self.grid.as_ref() == Some(g) {
             return;
         }
-        match links {
-            Some((on_off, off_on)) => self.build(g, on_off, off_on),
-            None => self.build(
-                g,
-                &Links::on_to_off(g, true),
-                &Links::off_to_on(g, true, true),
-            ),
-        }
+        let (mut on_off, mut off_on) = (
+            std::mem::take(&mut self.on_off),
+            std::mem::take(&mut self.off_on),
+        );
+        on_off.fill_on_to_off(g, true);
+        off_on.fill_off_to_on(g, true, true);
+        self.build(g, &on_off, &off_on);
+        (self.on_off, self.off_on) = (on_off, off_on);
         self.grid = Some(g.clone());
     }
 
@@ -2776,7 +2768,7 @@ fn fixed_sieve(g: &G) -> Sieve {
     }
     REACH.with(|reach| {
         let mut reach = reach.borrow_mut();
-        reach.xy(g, None);
+        reach.xy(g);
         Sieve::fixed(g, &reach)
     })
 }
@@ -2847,6 +2839,7 @@ impl<'a> Chainer<'a> {
             if let Some(&p) = to_on.order.get(next_on) {
                 next_on += 1;
                 let mut buf = std::mem::take(&mut self.buf_off);
+                buf.clear();
                 on_to_off(g, ar.key(p), y, &mut buf);
                 for &(k, cause) in &buf {
                     if let Some(on) = to_on.get(k | 1) {
@@ -2869,6 +2862,7 @@ impl<'a> Chainer<'a> {
                 next_off += 1;
                 let k0 = ar.key(p);
                 let mut buf = std::mem::take(&mut self.buf_off);
+                buf.clear();
                 off_to_on(g, k0, y, true, &mut buf);
                 for &(k, cause) in &buf {
                     let conflict = to_off.get(k & !1);
@@ -3692,18 +3686,16 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
         // X, Y and XY chains, in SE's order, each over its own links: the X and Y links
         // are the XY links of one kind. Whatever X or Y links reach, XY links reach too,
         // so the XY reachability filters all three passes.
-        let on_off_xy = Links::on_to_off(g, true);
-        let off_on_xy = Links::off_to_on(g, true, true);
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
-            reach.xy(g, Some((&on_off_xy, &off_on_xy)));
+            reach.xy(g);
             if ctx.src.is_some() {
                 keep_fixed_sieve(g, &reach);
             }
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 // X links: within houses; Y links: "off" to "on" within cells.
-                let on_off = on_off_xy.only(2 | y as u8);
-                let off_on = off_on_xy.only(y as u8 | (x as u8) << 1);
+                let on_off = reach.on_off.only(2 | y as u8);
+                let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
                 ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
             }
         });
@@ -3932,8 +3924,9 @@ mod tests {
     fn reachability_sets_agree_with_a_search() {
         for (_, g) in reduced_pairs(4) {
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let on_off = Links::on_to_off(&g, y);
-                let off_on = Links::off_to_on(&g, y, x);
+                let (mut on_off, mut off_on) = (Links::default(), Links::default());
+                on_off.fill_on_to_off(&g, y);
+                off_on.fill_off_to_on(&g, y, x);
                 let mut reach = Reach::default();
                 reach.build(&g, &on_off, &off_on);
                 let live: Vec<u16> = (0..NKEYS as u16)
@@ -3968,13 +3961,23 @@ mod tests {
                 a.get(k).eq(b.get(k).iter().copied()) && a.target(k) == (b.target[k as usize] != 0)
             })
         };
+        let on_off = |g: &G, y| {
+            let mut l = Links::default();
+            l.fill_on_to_off(g, y);
+            l
+        };
+        let off_on = |g: &G, y, x| {
+            let mut l = Links::default();
+            l.fill_off_to_on(g, y, x);
+            l
+        };
         for (_, g) in reduced_pairs(4) {
-            let (on_off, off_on) = (Links::on_to_off(&g, true), Links::off_to_on(&g, true, true));
-            assert!(same(on_off.only(3), &on_off));
-            assert!(same(off_on.only(3), &off_on));
-            assert!(same(on_off.only(2), &Links::on_to_off(&g, false)));
-            assert!(same(off_on.only(2), &Links::off_to_on(&g, false, true)));
-            assert!(same(off_on.only(1), &Links::off_to_on(&g, true, false)));
+            let (xy_on_off, xy_off_on) = (on_off(&g, true), off_on(&g, true, true));
+            assert!(same(xy_on_off.only(3), &xy_on_off));
+            assert!(same(xy_off_on.only(3), &xy_off_on));
+            assert!(same(xy_on_off.only(2), &on_off(&g, false)));
+            assert!(same(xy_off_on.only(2), &off_on(&g, false, true)));
+            assert!(same(xy_off_on.only(1), &off_on(&g, true, false)));
         }
     }
 

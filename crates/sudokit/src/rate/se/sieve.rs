@@ -529,7 +529,7 @@ mod tests {
         let (mut absurd, mut compared) = (0, 0);
         for g in grids() {
             let mut reach = Reach::default();
-            reach.xy(&g, None);
+            reach.xy(&g);
             let mut ch = chainer(Cfg::MULTIPLE);
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
