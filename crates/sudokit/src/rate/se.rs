@@ -37,6 +37,7 @@
 //!
 //! The tests at the end (and the sieve's) check these claims against direct computation.
 
+use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
@@ -2583,6 +2584,9 @@ struct Chainer<'a> {
     pending: Vec<(Vec<u32>, u8)>,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     built: Vec<Option<Built>>,
+    /// The "on" and "off" queues of the loops rule's searches, reused from search to
+    /// search (`queues`).
+    queues: (VecDeque<u32>, VecDeque<u32>),
 }
 
 /// A chaining built in an arena of its own, from the potential at index 0: what it
@@ -2790,7 +2794,16 @@ impl<'a> Chainer<'a> {
             counts: Vec::new(),
             pending: Vec::new(),
             built: Vec::new(),
+            queues: Default::default(),
         }
+    }
+
+    /// The loops rule's queues, emptied (hand them back to `queues` after the search).
+    fn queues(&mut self) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut pon, mut poff) = std::mem::take(&mut self.queues);
+        pon.clear();
+        poff.clear();
+        (pon, poff)
     }
 
     fn set(&mut self) -> PSet {
@@ -3565,8 +3578,8 @@ impl<'a> Chainer<'a> {
         let mut to_on = self.set();
         let mut to_off = self.set();
         to_on.add(ar, source);
-        let mut pon = std::collections::VecDeque::from([source]);
-        let mut poff = std::collections::VecDeque::new();
+        let (mut pon, mut poff) = self.queues();
+        pon.push_back(source);
         let mut length = 0;
         let mut cycles = Vec::new();
         while !pon.is_empty() || !poff.is_empty() {
@@ -3608,6 +3621,7 @@ impl<'a> Chainer<'a> {
         }
         self.recycle(to_on);
         self.recycle(to_off);
+        self.queues = (pon, poff);
         cycles
     }
 
@@ -3622,8 +3636,7 @@ impl<'a> Chainer<'a> {
         let skey = ar.key(source);
         let mut to_on = self.set();
         let mut to_off = self.set();
-        let mut pon = std::collections::VecDeque::new();
-        let mut poff = std::collections::VecDeque::new();
+        let (mut pon, mut poff) = self.queues();
         if kon(skey) {
             to_on.add(ar, source);
             pon.push_back(source);
@@ -3666,6 +3679,7 @@ impl<'a> Chainer<'a> {
         }
         self.recycle(to_on);
         self.recycle(to_off);
+        self.queues = (pon, poff);
     }
 }
 
