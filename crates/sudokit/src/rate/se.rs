@@ -2748,8 +2748,8 @@ type GridKey = ([u8; 81], [u16; 81]);
 
 thread_local! {
     /// Sieves of static multiple chains on reduced grids, made where the loops rule has
-    /// just built the grid's reachability sets: the nested static rule runs on grids the
-    /// nested loops rule met first, often at an earlier level or step.
+    /// just built the grid's reachability sets and found nothing: the nested static rule
+    /// runs where the nested loops rule gave nothing, often at an earlier level or step.
     static FIXED_SIEVES: std::cell::RefCell<std::collections::HashMap<GridKey, Sieve>> =
         Default::default();
 }
@@ -3703,14 +3703,14 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
             reach.xy(g);
-            if ctx.src.is_some() {
-                keep_fixed_sieve(g, &reach);
-            }
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 // X links: within houses; Y links: "off" to "on" within cells.
                 let on_off = reach.on_off.only(2 | y as u8);
                 let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
                 ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
+            }
+            if ctx.src.is_some() && out.is_empty() {
+                keep_fixed_sieve(g, &reach);
             }
         });
     }
