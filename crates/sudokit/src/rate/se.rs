@@ -532,6 +532,7 @@ type Placement = Option<(u8, u8)>;
 
 /// Candidates a nested rule removes: (potential key, rule parents, nested chain).
 type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>;
+type RemovedRc = Rc<Removed>;
 
 /// A chain hint used inside a nested chain: an outer chain adds its complexity once per
 /// hint, however many of its potentials rest on it. The identity is a hash of the grid,
@@ -2584,6 +2585,8 @@ struct Chainer<'a> {
     pending: Vec<(Vec<u32>, u8)>,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     built: Vec<Option<Built>>,
+    /// The identity of the grid the run's chains start from (`grid_id`), once needed.
+    src_id: Option<u64>,
     /// The "on" and "off" queues of the loops rule's searches, reused from search to
     /// search (`queues`).
     queues: (VecDeque<u32>, VecDeque<u32>),
@@ -2741,6 +2744,69 @@ fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
 fn clear_nested_cache() {
     NESTED.with(|n| n.borrow_mut().clear());
     FIXED_SIEVES.with(|f| f.borrow_mut().clear());
+    SIMPLE.with(|n| n.borrow_mut().clear());
+}
+
+/// A grid's identity as a key (fixed hash keys: the same on every thread).
+fn grid_id(g: &G) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (g.val, g.cand).hash(&mut h);
+    h.finish()
+}
+
+thread_local! {
+    /// What the simple rules remove inside chains, by starting grid (`grid_id`) and
+    /// reduced grid. Every level of a step chains from the same grid, and a level's
+    /// chains meet the reduced grids of the level below before they go further.
+    static SIMPLE: std::cell::RefCell<std::collections::HashMap<(u64, [u16; 81]), RemovedRc>> =
+        Default::default();
+}
+
+/// The candidates removed on `g` by the first of the simple rules used inside chains
+/// (locking, hidden and naked pairs, X-wings) that removes any, from chains that started
+/// on `src` (`id`): only what rests on a candidate the chain removed counts.
+fn simple_rules(g: &G, src: &G, id: u64) -> RemovedRc {
+    let grids = (id, g.cand);
+    if let Some(found) = SIMPLE.with(|s| s.borrow().get(&grids).cloned()) {
+        return found;
+    }
+    let ctx = Ctx {
+        src: Some(src),
+        first: false,
+        explain: false,
+    };
+    let mut res = Vec::new();
+    for rule in 0..4 {
+        let mut hints = Vec::new();
+        match rule {
+            0 => locking(g, false, ctx, &mut hints),
+            1 => hidden_set(g, 2, false, ctx, &mut hints),
+            2 => naked_set(g, 2, ctx, &mut hints),
+            _ => fish(g, 2, ctx, &mut hints),
+        }
+        for h in hints {
+            if h.parents.is_empty() {
+                continue;
+            }
+            let mut rem = h.rem;
+            rem.sort_unstable();
+            for (c, d) in rem {
+                res.push((key(c as usize, d, false), h.parents.clone(), None));
+            }
+        }
+        if !res.is_empty() {
+            break;
+        }
+    }
+    let res = Rc::new(res);
+    SIMPLE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= NESTED_CAPACITY {
+            s.clear();
+        }
+        s.insert(grids, res.clone());
+    });
+    res
 }
 
 /// A grid's values and candidates, as a map key.
@@ -2777,7 +2843,7 @@ fn fixed_sieve(g: &G) -> Sieve {
     })
 }
 
-type AdvCache = std::collections::HashMap<[u16; 81], Rc<Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>>>;
+type AdvCache = std::collections::HashMap<[u16; 81], RemovedRc>;
 
 impl<'a> Chainer<'a> {
     fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
@@ -2795,6 +2861,7 @@ impl<'a> Chainer<'a> {
             pending: Vec::new(),
             built: Vec::new(),
             queues: Default::default(),
+            src_id: None,
         }
     }
 
@@ -2929,7 +2996,13 @@ impl<'a> Chainer<'a> {
         let found = match self.adv_cache.get(&g.cand) {
             Some(f) => f.clone(),
             None => {
-                let f = Rc::new(self.advanced_rules(g, src));
+                let id = *self.src_id.get_or_insert_with(|| grid_id(src));
+                let simple = simple_rules(g, src, id);
+                let f = if simple.is_empty() {
+                    Rc::new(self.chain_rules(g, src))
+                } else {
+                    simple
+                };
                 self.adv_cache.insert(g.cand, f.clone());
                 f
             }
@@ -2946,36 +3019,10 @@ impl<'a> Chainer<'a> {
             .collect()
     }
 
-    /// The candidates removed by the first of the nested rules that removes any.
-    fn advanced_rules(&self, g: &G, src: &G) -> Removed {
-        let ctx = Ctx {
-            src: Some(src),
-            first: false,
-            explain: false,
-        };
+    /// The candidates removed by the first of the nested chaining rules that removes any
+    /// (the simple rules found none).
+    fn chain_rules(&self, g: &G, src: &G) -> Removed {
         let mut res = Vec::new();
-        for rule in 0..4 {
-            let mut hints = Vec::new();
-            match rule {
-                0 => locking(g, false, ctx, &mut hints),
-                1 => hidden_set(g, 2, false, ctx, &mut hints),
-                2 => naked_set(g, 2, ctx, &mut hints),
-                _ => fish(g, 2, ctx, &mut hints),
-            }
-            for h in hints {
-                if h.parents.is_empty() {
-                    continue;
-                }
-                let mut rem = h.rem;
-                rem.sort_unstable();
-                for (c, d) in rem {
-                    res.push((key(c as usize, d, false), h.parents.clone(), None));
-                }
-            }
-            if !res.is_empty() {
-                return res;
-            }
-        }
         let level = self.cfg.level;
         let chain_rules: &[Cfg] = match level {
             0 | 1 => &[],
