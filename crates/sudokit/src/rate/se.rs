@@ -37,6 +37,7 @@
 //!
 //! The tests at the end (and the sieve's) check these claims against direct computation.
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -2682,7 +2683,7 @@ thread_local! {
     /// fixpoint, whatever the order), and a rule's hints on a grid do not depend on where
     /// the chain started: only which removals they rest on does, and that is filtered at
     /// each use (`advanced_rules`).
-    static NESTED: std::cell::RefCell<std::collections::HashMap<NestedKey, NestedHints>> =
+    static NESTED: std::cell::RefCell<FxHashMap<NestedKey, NestedHints>> =
         Default::default();
 }
 
@@ -2758,7 +2759,7 @@ thread_local! {
     /// What the simple rules remove inside chains, by starting grid (`grid_id`) and
     /// reduced grid. Every level of a step chains from the same grid, and a level's
     /// chains meet the reduced grids of the level below before they go further.
-    static SIMPLE: std::cell::RefCell<std::collections::HashMap<(u64, [u16; 81]), RemovedRc>> =
+    static SIMPLE: std::cell::RefCell<FxHashMap<(u64, [u16; 81]), RemovedRc>> =
         Default::default();
 }
 
@@ -2816,7 +2817,7 @@ thread_local! {
     /// Sieves of static multiple chains on reduced grids, made where the loops rule has
     /// just built the grid's reachability sets and found nothing: the nested static rule
     /// runs where the nested loops rule gave nothing, often at an earlier level or step.
-    static FIXED_SIEVES: std::cell::RefCell<std::collections::HashMap<GridKey, Sieve>> =
+    static FIXED_SIEVES: std::cell::RefCell<FxHashMap<GridKey, Sieve>> =
         Default::default();
 }
 
@@ -2843,7 +2844,7 @@ fn fixed_sieve(g: &G) -> Sieve {
     })
 }
 
-type AdvCache = std::collections::HashMap<[u16; 81], RemovedRc>;
+type AdvCache = FxHashMap<[u16; 81], RemovedRc>;
 
 impl<'a> Chainer<'a> {
     fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
@@ -2852,7 +2853,7 @@ impl<'a> Chainer<'a> {
             ctx,
             buf_off: Vec::with_capacity(32),
             arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
-            adv_cache: AdvCache::new(),
+            adv_cache: AdvCache::default(),
             memo: Default::default(),
             queue: Vec::new(),
             shortcuts: true,
@@ -3767,7 +3768,7 @@ fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
             .then(a.cplx.cmp(&b.cplx))
             .then(a.sort_key.cmp(&b.sort_key))
     });
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FxHashSet::default();
     out.retain(|h| {
         // The set of eliminations as a 729-bit key: rem lists hold no repeats.
         let mut k = [0u64; 12];
