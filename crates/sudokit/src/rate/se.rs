@@ -2166,7 +2166,7 @@ struct Reach {
     low: Vec<u16>,
     on_stack: Vec<bool>,
     stack: Vec<u16>,
-    calls: Vec<(u16, u16)>,
+    calls: Vec<(u16, u32)>,
     order: Vec<u16>,
     last: Vec<u16>,
     /// The grid whose XY links the sets are of, if they are (`xy`).
@@ -2261,26 +2261,37 @@ impl Reach {
             if index[root] != UNSEEN {
                 continue;
             }
-            calls.push((root as u16, 0));
-            while let Some(&(u, e)) = calls.last() {
+            // Each call holds its node and where it is in the node's links (`NEW`: not
+            // entered yet).
+            const NEW: u32 = u32::MAX;
+            calls.push((root as u16, NEW));
+            while let Some(&(u, mut at)) = calls.last() {
                 let u = u as usize;
-                if e == 0 && index[u] == UNSEEN {
+                if at == NEW {
                     index[u] = counter;
                     low[u] = counter;
                     counter += 1;
                     stack.push(u as u16);
                     on_stack[u] = true;
+                    at = adj_start[u];
                 }
-                if let Some(&v) = succ(u).get(e as usize) {
-                    if let Some(top) = calls.last_mut() {
-                        top.1 += 1;
-                    }
-                    let v = v as usize;
+                let end = adj_start[u + 1];
+                let mut next = None;
+                while at < end {
+                    let v = adj[at as usize] as usize;
+                    at += 1;
                     if index[v] == UNSEEN {
-                        calls.push((v as u16, 0));
+                        next = Some(v);
+                        break;
                     } else if on_stack[v] {
                         low[u] = low[u].min(index[v]);
                     }
+                }
+                if let Some(v) = next {
+                    if let Some(top) = calls.last_mut() {
+                        top.1 = at;
+                    }
+                    calls.push((v as u16, NEW));
                     continue;
                 }
                 calls.pop();
