@@ -2087,13 +2087,15 @@ impl Links {
     fn fill(&mut self, g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) {
         self.start.clear();
         self.data.clear();
-        for k in 0..NKEYS as u16 {
-            self.start.push(self.data.len() as u32);
-            if kon(k) == on && g.has(kcell(k), kdig(k)) {
+        // Keys run in candidate order; those between two candidates have no links.
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                let k = key(c, d, on);
+                self.start.resize(k as usize + 1, self.data.len() as u32);
                 f(k, &mut self.data);
             }
         }
-        self.start.push(self.data.len() as u32);
+        self.start.resize(NKEYS + 1, self.data.len() as u32);
         self.target.clear();
         self.target.resize(NKEYS, 0);
         for &(k, cause) in &self.data {
