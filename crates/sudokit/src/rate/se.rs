@@ -2158,8 +2158,10 @@ struct Reach {
     comp: Vec<u16>,
     /// Nodes in each component.
     size: Vec<u16>,
-    /// Nodes reachable from each component, `words` bit words each.
+    /// Nodes reachable from each component but the sinks, `words` bit words each (`row`).
     sets: Vec<u64>,
+    /// Components numbered below this are sinks ("off" nodes without links out).
+    sinks: usize,
     words: usize,
     // Scratch space of `build`: the links between nodes, and Tarjan's state.
     adj_start: Vec<u32>,
@@ -2246,17 +2248,18 @@ impl Reach {
         self.comp.clear();
         self.comp.resize(n, 0);
         self.size.clear();
-        // Nodes without links out (most "off" nodes) are components of their own,
+        // "Off" nodes without links out (most of them) are components of their own,
         // numbered first: they complete before any that reaches them, their sets are
-        // themselves, and the search takes them as done.
+        // themselves (not stored), and the search takes them as done.
         for (u, (i, c)) in index.iter_mut().zip(&mut self.comp).enumerate() {
-            if succ(u).is_empty() {
+            if succ(u).is_empty() && !kon(self.keys[u]) {
                 *i = 0;
                 *c = self.size.len() as u16;
                 self.size.push(1);
             }
         }
         let sinks = self.size.len();
+        self.sinks = sinks;
         let (stack, calls) = (&mut self.stack, &mut self.calls);
         let mut counter = 0u16;
         for root in 0..n {
@@ -2321,7 +2324,7 @@ impl Reach {
         let words = n.div_ceil(64);
         self.words = words;
         self.sets.clear();
-        self.sets.resize(nc * words, 0);
+        self.sets.resize((nc - sinks) * words, 0);
         self.order.clear();
         self.order.resize(n, 0);
         let mut start = vec![0u16; nc + 1];
@@ -2338,19 +2341,22 @@ impl Reach {
         }
         self.last.clear();
         self.last.resize(nc, UNSEEN);
-        for &u in &self.order {
+        // The sinks, one node each, come first.
+        for &u in &self.order[sinks..] {
             let u = u as usize;
             let c = self.comp[u] as usize;
-            self.sets[c * words + u / 64] |= 1 << (u % 64);
+            let row = (c - sinks) * words;
+            self.sets[row + u / 64] |= 1 << (u % 64);
             for &v in succ(u) {
                 let o = self.comp[v as usize] as usize;
                 if o < sinks {
-                    self.sets[c * words + v as usize / 64] |= 1 << (v % 64);
+                    self.sets[row + v as usize / 64] |= 1 << (v % 64);
                 } else if o != c && self.last[o] != c as u16 {
                     self.last[o] = c as u16;
                     // Components complete after all they reach: `o < c`.
-                    let (done, rest) = self.sets.split_at_mut(c * words);
-                    for (w, &x) in rest[..words].iter_mut().zip(&done[o * words..][..words]) {
+                    let (done, rest) = self.sets.split_at_mut(row);
+                    let from = (o - sinks) * words;
+                    for (w, &x) in rest[..words].iter_mut().zip(&done[from..][..words]) {
                         *w |= x;
                     }
                 }
@@ -2358,11 +2364,21 @@ impl Reach {
         }
     }
 
+    /// Where the set of node `u`, not a sink, starts in `sets`.
+    fn row(&self, u: usize) -> usize {
+        (self.comp[u] as usize - self.sinks) * self.words
+    }
+
     /// Whether potential `a` leads to potential `b` (needs the sets).
     fn reaches(&self, a: u16, b: u16) -> bool {
-        let (a, b) = (self.node[a as usize], self.node[b as usize] as usize);
-        let c = self.comp[a as usize] as usize;
-        self.sets[c * self.words + b / 64] >> (b % 64) & 1 != 0
+        let (a, b) = (
+            self.node[a as usize] as usize,
+            self.node[b as usize] as usize,
+        );
+        if (self.comp[a] as usize) < self.sinks {
+            return a == b;
+        }
+        self.sets[self.row(a) + b / 64] >> (b % 64) & 1 != 0
     }
 
     /// Whether potential `a` lies on a cycle of links.

@@ -396,7 +396,7 @@ impl Sieve {
                 if g.cand[c].count_ones() >= 2 {
                     hint[on / 64] |= 1 << (on % 64);
                 }
-                slot[index(c, d)] = (reach.comp[on] as usize * width) as u32;
+                slot[index(c, d)] = reach.row(on) as u32;
             }
         }
         let mut sieve = Sieve::empty();
@@ -534,12 +534,12 @@ mod tests {
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
                     let (se, met) = chaining(&mut ch, &g, c, d, true);
-                    let comp = reach.comp[reach.node[key(c, d, true) as usize] as usize] as usize;
+                    let row = reach.row(reach.node[key(c, d, true) as usize] as usize);
                     let mut sets = Reached {
                         on: [0; 9],
                         off: [0; 9],
                     };
-                    for node in bits_of(&reach.sets[comp * reach.words..][..reach.words]) {
+                    for node in bits_of(&reach.sets[row..][..reach.words]) {
                         let k = reach.keys[node];
                         let side = if kon(k) { &mut sets.on } else { &mut sets.off };
                         side[kdig(k) as usize - 1] |= 1 << kcell(k);
