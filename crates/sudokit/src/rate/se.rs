@@ -17,7 +17,9 @@
 //!   grids again. A nested rule's hints on a grid depend on the grid alone; only which
 //!   removals each hint rests on depends on where the chain started, and that is a filter.
 //!   So nested rules run once per grid (`nested_rule`) from "every candidate present"
-//!   and are filtered per use.
+//!   and are filtered per use. The simple rules nested from ER 9.0 up depend on the
+//!   reduced grid and the starting grid, which every level of a step shares, so they
+//!   run once per step and grid (`simple_rules`).
 //! - Almost no forcing-chain or cycle search of the loops rule finds anything (about one
 //!   in 800 inside nested chains). The link graph's strongly connected components and
 //!   reachability sets (`Reach`) say beforehand which searches can end in a conclusion.
