@@ -535,6 +535,7 @@ type Placement = Option<(u8, u8)>;
 
 /// Candidates a nested rule removes: (potential key, rule parents, nested chain).
 type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>;
+/// `Removed` as the caches hand it out, shared.
 type RemovedRc = Rc<Removed>;
 
 /// A chain hint used inside a nested chain: an outer chain adds its complexity once per
