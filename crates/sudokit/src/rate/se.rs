@@ -685,8 +685,9 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
         for i1 in 0..9 {
             let r1 = t1 * 9 + i1;
             // The digits whose places in `r1` (two or more) all lie in one house `r2` of
-            // the other type, in SE's order: by `r2`, then digit.
-            let mut locked = [(0usize, 0u8); 9];
+            // the other type, in SE's order: by `r2`, then digit; with the places the
+            // digit lost in `r1` outside `r2`.
+            let mut locked = [(0usize, 0u8, 0u128); 9];
             let mut n = 0;
             for d in 1..=9u8 {
                 let cells = g.cells(r1, d);
@@ -696,15 +697,15 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                 let r2 = CR[cells.trailing_zeros() as usize][t2] as usize;
                 // Inside a nested chain only rules resting on a removed candidate count:
                 // here, one of the digit's places in `r1` outside `r2`.
-                if cells & !RM[r2] != 0 || lost[d as usize - 1] & RM[r1] & !RM[r2] == 0 {
+                let gone = lost[d as usize - 1] & RM[r1] & !RM[r2];
+                if cells & !RM[r2] != 0 || gone == 0 {
                     continue;
                 }
-                locked[n] = (r2, d);
+                locked[n] = (r2, d, gone);
                 n += 1;
             }
             locked[..n].sort_unstable();
-            for &(r2, d) in &locked[..n] {
-                let outside = RM[r1] & !RM[r2];
+            for &(r2, d, gone) in &locked[..n] {
                 let victims = g.cells(r2, d) & !RM[r1];
                 let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
                 let pointing = t1 == BLOCK;
@@ -758,7 +759,6 @@ fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         );
                     }
                     if ctx.src.is_some() {
-                        let gone = lost[d as usize - 1] & outside;
                         h.parents = bits(gone).map(|c| (c as u8, d)).collect();
                     }
                     out.push(h);
@@ -789,7 +789,7 @@ fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> 
 
 fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
     let lost = lost_since(g, ctx);
-    let changed = lost.iter().fold(0, |m, l| m | l);
+    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -2714,7 +2714,7 @@ thread_local! {
     /// grids again (what a chain derives before it calls the nested rules is the same
     /// fixpoint, whatever the order), and a rule's hints on a grid do not depend on where
     /// the chain started: only which removals they rest on does, and that is filtered at
-    /// each use (`advanced_rules`).
+    /// each use (`chain_rules`).
     static NESTED: std::cell::RefCell<FxHashMap<NestedKey, NestedHints>> =
         Default::default();
 }
