@@ -1175,6 +1175,26 @@ fn check_for_loops(
     lp.pop();
 }
 
+/// The closed paths of `check_for_loops` from bivalue cell `c` (digits `v1`, `v2`), as SE
+/// starts its search: up to two cells with extra candidates, or any number sharing one.
+fn loops_from(g: &G, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
+    let mut results = Vec::new();
+    let seen = [house_bits(c), 0];
+    check_for_loops(
+        g,
+        c,
+        v1,
+        v2,
+        &mut Vec::new(),
+        seen,
+        2,
+        0,
+        None,
+        &mut results,
+    );
+    results
+}
+
 fn valid_loop(lp: &[u8]) -> bool {
     let (mut odd, mut even) = (0u32, 0u32);
     let mut is_odd = false;
@@ -1216,21 +1236,7 @@ fn unique_loops(g: &G, out: &mut Vec<Hint>) {
         let mut ds = digits(g.cand[c]);
         let (v1, v2) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
         let both = bit(v1) | bit(v2);
-        let mut results = Vec::new();
-        let seen = [house_bits(c), 0];
-        check_for_loops(
-            g,
-            c,
-            v1,
-            v2,
-            &mut Vec::new(),
-            seen,
-            2,
-            0,
-            None,
-            &mut results,
-        );
-        for lp in results {
+        for lp in loops_from(g, c, v1, v2) {
             if !valid_loop(&lp) {
                 continue;
             }
@@ -4136,10 +4142,9 @@ mod tests {
             for c in (0..81).filter(|&c| g.card(c) == 2) {
                 let mut ds = digits(g.cand[c]);
                 let v = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
-                let (mut a, mut b) = (Vec::new(), Vec::new());
+                let mut a = Vec::new();
                 full(g, c, v, &mut Vec::new(), 2, 0, None, &mut a);
-                let seen = [house_bits(c), 0];
-                check_for_loops(g, c, v.0, v.1, &mut Vec::new(), seen, 2, 0, None, &mut b);
+                let mut b = loops_from(g, c, v.0, v.1);
                 paths += a.len();
                 a.retain(|lp| valid_loop(lp));
                 b.retain(|lp| valid_loop(lp));
