@@ -106,6 +106,7 @@ pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule)
         src: None,
         first: false,
         explain: true,
+        solution: None,
     };
     se::chaining_hints(&g, cfg, ctx)
         .into_iter()
@@ -162,7 +163,15 @@ pub fn se_rating(puzzle: &Grid) -> SeRating {
 /// 10.0, 10.5, 11.0). Nested chains cost seconds on the hardest puzzles; a cap gives a
 /// fast lower bound for huge lists.
 pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
-    let out = se::se_rate(puzzle.values(), max_level, true);
+    let unique = solver::count(puzzle, 2);
+    let solution = unique.solution.filter(|_| unique.count == 1);
+    se_rating_known(puzzle, solution.as_ref(), max_level)
+}
+
+/// [`se_rating_capped`] of a puzzle whose one solution is known (`None`: not, or not
+/// one): with it, chains from the assumptions it agrees with stop early.
+fn se_rating_known(puzzle: &Grid, solution: Option<&Grid>, max_level: u8) -> SeRating {
+    let out = se::se_rate(puzzle.values(), solution.map(Grid::values), max_level, true);
     let er = if puzzle.is_full() {
         0
     } else {
@@ -320,7 +329,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Result<Rating, RateError> {
         (0, _) | (_, None) => return Err(RateError::NoSolution),
         _ => return Err(RateError::MultipleSolutions),
     };
-    let se = se_rating_capped(puzzle, opts.max_level);
+    let se = se_rating_known(puzzle, Some(&solution), opts.max_level);
     let assumptions = assume::assumptions(puzzle.values(), solution.values(), opts.assumptions_cap);
     Ok(Rating {
         level: Level::of(se.er),

@@ -197,6 +197,7 @@ pub(super) struct Sieve {
 }
 
 /// What a chain must still reach (`Sieve::targets`): once it has, it may stop.
+#[derive(Clone)]
 pub(super) struct Targets {
     on: [u128; 9],
     off: [u128; 9],
@@ -204,6 +205,12 @@ pub(super) struct Targets {
 }
 
 impl Targets {
+    /// The potentials switched on (`on`, per digit the cells) and off (`off`).
+    pub(super) fn new(on: [u128; 9], off: [u128; 9]) -> Targets {
+        let left = on.iter().chain(&off).map(|m| m.count_ones()).sum();
+        Targets { on, off, left }
+    }
+
     /// Notes that the chain reached potential `k`; true when nothing is left to reach.
     pub(super) fn reached(&mut self, k: u16) -> bool {
         let side = if kon(k) { &mut self.on } else { &mut self.off };
@@ -489,6 +496,7 @@ mod tests {
             src: None,
             first: false,
             explain: false,
+            solution: None,
         };
         Chainer::new(cfg, ctx)
     }
@@ -585,6 +593,7 @@ mod tests {
                     src,
                     first: src.is_none(),
                     explain: src.is_none(),
+                    solution: None,
                 };
                 let key = |h: &Hint| {
                     (
