@@ -2516,6 +2516,18 @@ impl Cfg {
         }
     }
 
+    /// Whether a run looks for what both states of a candidate imply, in a cell with
+    /// `card` candidates (double chains).
+    fn doubles(self, card: u32) -> bool {
+        card >= 3 && !self.nishio && self.dynamic
+    }
+
+    /// Whether a run looks for what all `n` candidates of a cell, or places of a digit in
+    /// a house, imply (cell and region chains).
+    fn shares(self, n: u32) -> bool {
+        !self.nishio && (n == 2 || (self.mult && n > 2))
+    }
+
     /// Level shown in technique names: 0 static, 1 dynamic, 2 dynamic (+), 3+ nested.
     fn tech_level(self) -> u8 {
         if self.dynamic {
@@ -3159,7 +3171,7 @@ impl<'a> Chainer<'a> {
     /// SE's `getMultipleChainsHintList` (multiple, dynamic, Nishio and nested rules).
     fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
-        let (dynamic, nishio, mult) = (self.cfg.dynamic, self.cfg.nishio, self.cfg.mult);
+        let (dynamic, nishio) = (self.cfg.dynamic, self.cfg.nishio);
         self.counts.clear();
         self.pending.clear();
         // One arena for the whole run: the chains from a candidate switched on are shared
@@ -3189,8 +3201,8 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
+            let reduction = self.cfg.doubles(card);
             for d in digits(g.cand[c]) {
-                let reduction = card >= 3 && !nishio && dynamic;
                 if self.sieve.as_ref().map_or(true, |s| s.binary(c, d)) {
                     self.binary(g, &mut gm, &mut ar, c, d, reduction, out);
                 }
@@ -3198,10 +3210,7 @@ impl<'a> Chainer<'a> {
                     self.region(g, &mut gm, &mut ar, c, d, out);
                 }
             }
-            if !nishio
-                && (card == 2 || (mult && card > 2))
-                && self.sieve.as_ref().map_or(true, |s| s.cell(c))
-            {
+            if self.cfg.shares(card) && self.sieve.as_ref().map_or(true, |s| s.cell(c)) {
                 for d in digits(g.cand[c]) {
                     self.on_chain(&mut gm, &mut ar, c, d);
                 }
@@ -3239,12 +3248,16 @@ impl<'a> Chainer<'a> {
             self.build_ahead(g, starts.into_iter().map(|k| (k, None)).collect());
             return;
         };
-        let agrees = |k: u16| (sol[kcell(k)] == kdig(k)) == kon(k);
+        let mut truth = [0u128; 9];
+        for (c, &v) in sol.iter().enumerate() {
+            truth[v as usize - 1] |= 1 << c;
+        }
+        let agrees = |k: u16| (truth[kdig(k) as usize - 1] >> kcell(k) & 1 != 0) == kon(k);
         let (sure, rest): (Vec<u16>, Vec<u16>) = starts.into_iter().partition(|&k| agrees(k));
         self.build_ahead(g, rest.into_iter().map(|k| (k, None)).collect());
         let sure = sure
             .into_iter()
-            .map(|k| (k, Some(self.shared_with_false(g, sol, k))))
+            .map(|k| (k, Some(self.shared_with_false(g, &truth, k))))
             .collect();
         self.build_ahead(g, sure);
     }
@@ -3279,10 +3292,11 @@ impl<'a> Chainer<'a> {
         }
     }
 
-    /// What the chaining from `k`, an assumption `sol` agrees with, must reach: what it
-    /// can share with the (built) chainings it combines with in `multiple`, all of them
-    /// from false assumptions, as far as it holds in the solution.
-    fn shared_with_false(&self, g: &G, sol: &[u8; 81], k: u16) -> Targets {
+    /// What the chaining from `k`, an assumption the solution agrees with, must reach:
+    /// what it can share with the (built) chainings it combines with in `multiple`, all
+    /// from false assumptions, as far as it holds in the solution (`truth`: per digit,
+    /// its cells).
+    fn shared_with_false(&self, g: &G, truth: &[u128; 9], k: u16) -> Targets {
         let facts = |k: u16| -> [[u128; 9]; 2] {
             let mut out = [[0; 9]; 2];
             if let Some(b) = &self.built[k as usize] {
@@ -3298,7 +3312,7 @@ impl<'a> Chainer<'a> {
                 .reduce(|a, b| std::array::from_fn(|s| std::array::from_fn(|i| a[s][i] & b[s][i])))
         };
         let (c, d) = (kcell(k), kdig(k));
-        let (card, cfg) = (g.card(c), self.cfg);
+        let card = g.card(c);
         let mut need = [[0u128; 9]; 2];
         let mut add = |f: Option<[[u128; 9]; 2]>| {
             for (s, side) in f.into_iter().flatten().enumerate() {
@@ -3307,14 +3321,13 @@ impl<'a> Chainer<'a> {
                 }
             }
         };
-        // The same candidate's other state, for double chains (`binary`).
-        if card >= 3 && !cfg.nishio && cfg.dynamic {
+        // The same candidate's other state (`binary`).
+        if self.cfg.doubles(card) {
             add(Some(facts(k ^ 1)));
         }
-        if kon(k) && !cfg.nishio {
-            // The cell's other candidates (`multiple`), the digit's other places in each
-            // of the cell's houses (`region`).
-            if card == 2 || (cfg.mult && card > 2) {
+        if kon(k) {
+            // The cell's other candidates, the digit's other places in each of its houses.
+            if self.cfg.shares(card) {
                 add(common(
                     &mut digits(g.cand[c])
                         .filter(|&e| e != d)
@@ -3323,8 +3336,7 @@ impl<'a> Chainer<'a> {
             }
             for r in CR[c] {
                 let pp = g.pos(r as usize, d);
-                let n = pp.count_ones();
-                if n == 2 || (cfg.mult && n > 2) {
+                if self.cfg.shares(pp.count_ones()) {
                     let others = bits(pp).map(|i| RC[r as usize][i] as usize);
                     add(common(
                         &mut others.filter(|&o| o != c).map(|o| key(o, d, true)),
@@ -3333,10 +3345,6 @@ impl<'a> Chainer<'a> {
             }
         }
         // What the solution refutes, this chaining never reaches.
-        let mut truth = [0u128; 9];
-        for (o, &v) in sol.iter().enumerate() {
-            truth[v as usize - 1] |= 1 << o;
-        }
         let [off, on] = need;
         Targets::new(
             std::array::from_fn(|i| on[i] & truth[i]),
@@ -3605,7 +3613,7 @@ impl<'a> Chainer<'a> {
             let r = CR[c][t] as usize;
             let pp = g.pos(r, d);
             let n = pp.count_ones();
-            if !(n == 2 || (self.cfg.mult && n > 2)) {
+            if !self.cfg.shares(n) {
                 continue;
             }
             if RC[r][pp.trailing_zeros() as usize] as usize != c {
