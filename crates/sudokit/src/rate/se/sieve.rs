@@ -440,6 +440,7 @@ impl Sieve {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chains::{rule_hints, Chainer};
     use super::super::tests::reduced_pairs;
     use super::super::*;
     use super::*;

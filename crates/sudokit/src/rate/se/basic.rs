@@ -1,0 +1,471 @@
+//! SE's direct rules: singles, intersections, naked and hidden subsets, fish, XY- and
+//! XYZ-Wings (1.0–5.4), each producing hints in SE's order.
+
+use super::*;
+
+pub(super) fn hidden_single(g: &G, out: &mut Vec<Hint>) {
+    for alone in [true, false] {
+        for t in [BLOCK, COL, ROW] {
+            for i in 0..9 {
+                let r = t * 9 + i;
+                for d in 1..=9 {
+                    let p = g.pos(r, d);
+                    if p.count_ones() == 1 {
+                        let c = RC[r][p.trailing_zeros() as usize] as usize;
+                        if (g.empty_count(r) == 1) == alone {
+                            let (tech, diff) = if alone {
+                                (SeTechnique::FullHouse, 1.0)
+                            } else if t == BLOCK {
+                                (SeTechnique::HiddenSingle, 1.2)
+                            } else {
+                                (SeTechnique::HiddenSingle, 1.5)
+                            };
+                            let mut h = Hint::new(tech, diff);
+                            h.place = Some((c as u8, d));
+                            h.text = format!(
+                                "{}={d}: only place for {d} in {}",
+                                cell_name(c),
+                                region_name(r)
+                            );
+                            out.push(h);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn naked_single(g: &G, out: &mut Vec<Hint>) {
+    for c in 0..81 {
+        if g.card(c) == 1 {
+            let d = g.cand[c].trailing_zeros() as u8 + 1;
+            let mut h = Hint::new(SeTechnique::NakedSingle, 2.3);
+            h.place = Some((c as u8, d));
+            h.text = format!("{}={d}: only candidate left in the cell", cell_name(c));
+            out.push(h);
+            return;
+        }
+    }
+}
+
+/// Per digit, the cells that lost it since the start of the nested chain `ctx` is in
+/// (every cell outside one): inside a chain a simple rule counts only if it rests on one.
+pub(super) fn lost_since(g: &G, ctx: Ctx) -> [u128; 9] {
+    std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)))
+}
+
+/// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
+/// single in a parallel house at once.
+pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    let lost = lost_since(g, ctx);
+    for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
+        for i1 in 0..9 {
+            let r1 = t1 * 9 + i1;
+            // The digits whose places in `r1` (two or more) all lie in one house `r2` of
+            // the other type, in SE's order: by `r2`, then digit; with the places the
+            // digit lost in `r1` outside `r2`.
+            let mut locked = [(0usize, 0u8, 0u128); 9];
+            let mut n = 0;
+            for d in 1..=9u8 {
+                let cells = g.cells(r1, d);
+                if at_most_one_bit(cells) {
+                    continue;
+                }
+                let r2 = CR[cells.trailing_zeros() as usize][t2] as usize;
+                // Inside a nested chain only rules resting on a removed candidate count:
+                // here, one of the digit's places in `r1` outside `r2`.
+                let gone = lost[d as usize - 1] & RM[r1] & !RM[r2];
+                if cells & !RM[r2] != 0 || gone == 0 {
+                    continue;
+                }
+                locked[n] = (r2, d, gone);
+                n += 1;
+            }
+            locked[..n].sort_unstable();
+            for &(r2, d, gone) in &locked[..n] {
+                let victims = g.cells(r2, d) & !RM[r1];
+                let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
+                let pointing = t1 == BLOCK;
+                if direct {
+                    for i3 in 0..9 {
+                        let r3 = t1 * 9 + i3;
+                        if i3 == i1 || !crosses(r3, r2) {
+                            continue;
+                        }
+                        let c3 = g.cells(r3, d);
+                        let outside = c3 & !RM[r2];
+                        if at_most_one_bit(c3) || outside == 0 || !at_most_one_bit(outside) {
+                            continue;
+                        }
+                        let single = outside.trailing_zeros() as usize;
+                        let (tech, diff) = if pointing {
+                            (SeTechnique::DirectPointing, 1.7)
+                        } else {
+                            (SeTechnique::DirectClaiming, 1.9)
+                        };
+                        let mut h = Hint::new(tech, diff);
+                        h.rem = rem.clone();
+                        h.place = Some((single as u8, d));
+                        if ctx.explain {
+                            h.text = format!(
+                                "{d} in {} is locked in {}, so {}={d} (only place left in {})",
+                                region_name(r1),
+                                region_name(r2),
+                                cell_name(single),
+                                region_name(r3)
+                            );
+                        }
+                        out.push(h);
+                        if ctx.first {
+                            return;
+                        }
+                    }
+                } else if !rem.is_empty() {
+                    let (tech, diff) = if pointing {
+                        (SeTechnique::Pointing, 2.6)
+                    } else {
+                        (SeTechnique::Claiming, 2.8)
+                    };
+                    let mut h = Hint::new(tech, diff);
+                    h.rem = rem;
+                    if ctx.explain {
+                        h.text = format!(
+                            "{d} in {} is locked in {}",
+                            region_name(r1),
+                            region_name(r2)
+                        );
+                    }
+                    if ctx.src.is_some() {
+                        h.parents = bits(gone).map(|c| (c as u8, d)).collect();
+                    }
+                    out.push(h);
+                    if ctx.first {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SE's `CommonTuples.searchCommonTuple`: every set has 2+ members, the union `degree`.
+pub(super) fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
+    common_tuple_of(sets.iter().copied(), degree)
+}
+
+pub(super) fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
+    let mut u = 0;
+    for s in sets {
+        if at_most_one_bit(s as u128) {
+            return None;
+        }
+        u |= s;
+    }
+    (u.count_ones() == degree).then_some(u)
+}
+
+pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
+    let lost = lost_since(g, ctx);
+    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
+    for t in [BLOCK, COL, ROW] {
+        for i in 0..9 {
+            let r = t * 9 + i;
+            let n = g.empty_count(r);
+            if !(n > degree * 2 || (direct && n > degree)) {
+                continue;
+            }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if changed & RM[r] == 0 {
+                continue;
+            }
+            let mut pos = [0u16; 9];
+            for (d, p) in pos.iter_mut().enumerate() {
+                *p = g.pos(r, d as u8 + 1);
+            }
+            // The digits that lost a place in the house: a set rests on those alone.
+            let lost_here = (0..9).fold(0, |m, d| m | ((lost[d] & RM[r] != 0) as u32) << d);
+            for vm in combos(degree) {
+                if vm & lost_here == 0 {
+                    continue;
+                }
+                let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
+                    continue;
+                };
+                let vset = vm as u16;
+                let mut rem = Vec::new();
+                for idx in bits(common) {
+                    let c = RC[r][idx] as usize;
+                    for d in digits(g.cand[c] & !vset) {
+                        rem.push((c as u8, d));
+                    }
+                }
+                let names = || {
+                    digits(vset)
+                        .map(|v| v.to_string())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                if direct {
+                    for v in 1..=9u8 {
+                        if vset & bit(v) != 0 {
+                            continue;
+                        }
+                        let pv = g.pos(r, v);
+                        if pv.count_ones() > 1 && (pv & !common).count_ones() == 1 {
+                            let idx = (pv & !common).trailing_zeros() as usize;
+                            let c = RC[r][idx];
+                            let (tech, diff) = match degree {
+                                2 => (SeTechnique::DirectHiddenPair, 2.0),
+                                3 => (SeTechnique::DirectHiddenTriplet, 2.5),
+                                _ => (SeTechnique::HiddenQuad, 4.3),
+                            };
+                            let mut h = Hint::new(tech, diff);
+                            h.rem = rem;
+                            h.place = Some((c, v));
+                            if ctx.explain {
+                                h.text = format!(
+                                    "hidden set {} in {}, so {}={v}",
+                                    names(),
+                                    region_name(r),
+                                    cell_name(c as usize)
+                                );
+                            }
+                            out.push(h);
+                            if ctx.first {
+                                return;
+                            }
+                            break;
+                        }
+                    }
+                } else if !rem.is_empty() {
+                    let (tech, diff) = match degree {
+                        2 => (SeTechnique::HiddenPair, 3.4),
+                        3 => (SeTechnique::HiddenTriplet, 4.0),
+                        _ => (SeTechnique::HiddenQuad, 5.4),
+                    };
+                    let mut h = Hint::new(tech, diff);
+                    h.rem = rem;
+                    if ctx.explain {
+                        h.text = format!("hidden set {} in {}", names(), region_name(r));
+                    }
+                    if let Some(src) = ctx.src {
+                        for (idx, &c) in RC[r].iter().enumerate() {
+                            if common >> idx & 1 == 0 {
+                                for v in digits(vset) {
+                                    if src.has(c as usize, v) {
+                                        h.parents.push((c, v));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    out.push(h);
+                    if ctx.first {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
+    for t in [BLOCK, COL, ROW] {
+        for i in 0..9 {
+            let r = t * 9 + i;
+            if g.empty_count(r) < degree * 2 {
+                continue;
+            }
+            // Inside a nested chain only rules resting on a removed candidate count.
+            if changed & RM[r] == 0 {
+                continue;
+            }
+            let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
+            // The cells that lost a candidate: a set rests on those alone.
+            let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
+            for im in combos(degree) {
+                if im & lost_here == 0 {
+                    continue;
+                }
+                let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for (k, &c) in RC[r].iter().enumerate() {
+                    if im >> k & 1 == 0 {
+                        for d in digits(g.cand[c as usize] & common) {
+                            rem.push((c, d));
+                        }
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                let (tech, diff) = match degree {
+                    2 => (SeTechnique::NakedPair, 3.0),
+                    3 => (SeTechnique::NakedTriplet, 3.6),
+                    _ => (SeTechnique::NakedQuad, 5.0),
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                if ctx.explain {
+                    let cells: Vec<String> =
+                        bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
+                    let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
+                    h.text = format!(
+                        "naked set {} in {}: {}",
+                        ds.join(","),
+                        region_name(r),
+                        cells.join(",")
+                    );
+                }
+                if let Some(src) = ctx.src {
+                    for k in bits(im) {
+                        let c = RC[r][k];
+                        for d in digits(src.cand[c as usize] & !common) {
+                            h.parents.push((c, d));
+                        }
+                    }
+                }
+                out.push(h);
+                if ctx.first {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+    let mut occ = [0u32; 10];
+    for &v in &g.val {
+        occ[v as usize] += 1;
+    }
+    let lost = lost_since(g, ctx);
+    for (t1, t2) in [(COL, ROW), (ROW, COL)] {
+        // Per digit, the base lines where it lost a place: inside a nested chain only
+        // rules resting on a removed candidate count.
+        let lost_lines: [u32; 9] = std::array::from_fn(|d| {
+            (0..9).fold(0, |m, i| m | ((lost[d] & RM[t1 * 9 + i] != 0) as u32) << i)
+        });
+        let mut linepos = [[0u16; 9]; 9];
+        for (d, pos) in linepos.iter_mut().enumerate() {
+            if lost_lines[d] != 0 {
+                *pos = std::array::from_fn(|i| g.pos(t1 * 9 + i, d as u8 + 1));
+            }
+        }
+        for base in combos(degree) {
+            for d in 1..=9u8 {
+                if occ[d as usize] + degree * 2 > 9 || base & lost_lines[d as usize - 1] == 0 {
+                    continue;
+                }
+                let Some(cover) =
+                    common_tuple_of(bits(base).map(|i| linepos[d as usize - 1][i]), degree)
+                else {
+                    continue;
+                };
+                let mut rem = Vec::new();
+                for j in bits(cover) {
+                    let line = t2 * 9 + j;
+                    let p = g.pos(line, d) & !(base as u16);
+                    for k in bits(p) {
+                        rem.push((RC[line][k], d));
+                    }
+                }
+                if rem.is_empty() {
+                    continue;
+                }
+                rem.sort_unstable();
+                let (tech, diff) = match degree {
+                    2 => (SeTechnique::XWing, 3.2),
+                    3 => (SeTechnique::Swordfish, 3.8),
+                    _ => (SeTechnique::Jellyfish, 5.2),
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                if ctx.explain {
+                    let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
+                    h.text = format!("fish on {d} in {}", names.join(", "));
+                }
+                if let Some(src) = ctx.src {
+                    for i in bits(base) {
+                        for &c in &RC[t1 * 9 + i] {
+                            let cu = c as usize;
+                            let in_cover = cover >> (CR[cu][t2] as usize % 9) & 1 != 0;
+                            if src.has(cu, d) && !g.has(cu, d) && !in_cover {
+                                h.parents.push((c, d));
+                            }
+                        }
+                    }
+                }
+                out.push(h);
+                if ctx.first {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
+    let target = if xyz { 3 } else { 2 };
+    for (c, house) in HOUSE.iter().enumerate() {
+        let xy = g.cand[c];
+        if xy.count_ones() != target {
+            continue;
+        }
+        for &xzc in house {
+            let xz = g.cand[xzc as usize];
+            if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &yzc in house {
+                let yz = g.cand[yzc as usize];
+                if yz.count_ones() != 2 {
+                    continue;
+                }
+                let union = (xy | xz | yz).count_ones();
+                let inter = (xy & xz & yz).count_ones();
+                let ok = if xyz {
+                    union == 3 && inter == 1
+                } else {
+                    union == 3 && inter == 0
+                };
+                if !ok {
+                    continue;
+                }
+                let z = (xz & yz).trailing_zeros() as u8 + 1;
+                let mut victims = peers_mask(xzc as usize) & peers_mask(yzc as usize);
+                if xyz {
+                    victims &= peers_mask(c);
+                }
+                victims &= !(1u128 << c | 1u128 << xzc | 1u128 << yzc);
+                let rem: Vec<(u8, u8)> = (0..81)
+                    .filter(|&v| victims >> v & 1 != 0 && g.has(v, z))
+                    .map(|v| (v as u8, z))
+                    .collect();
+                if rem.is_empty() {
+                    continue;
+                }
+                let (tech, diff) = if xyz {
+                    (SeTechnique::XYZWing, 4.4)
+                } else {
+                    (SeTechnique::XYWing, 4.2)
+                };
+                let mut h = Hint::new(tech, diff);
+                h.rem = rem;
+                h.text = format!(
+                    "pivot {}, pincers {} and {}, on {z}",
+                    cell_name(c),
+                    cell_name(xzc as usize),
+                    cell_name(yzc as usize)
+                );
+                out.push(h);
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,1392 @@
+//! SE's chaining rules: cycles and forcing chains, Nishio, multiple, dynamic and nested
+//! forcing chains (6.5–11+), run by a `Chainer` in SE's order.
+
+use super::*;
+
+/// SE's chain-length bonus: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, …
+pub(super) fn length_diff(cplx: u32) -> f64 {
+    const STEPS: [i64; 23] = [
+        4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072,
+        4096, 6144, 8192,
+    ];
+    let length = cplx as i64 - 2;
+    let mut added = 0.0;
+    let mut i = 0;
+    while i < STEPS.len() && length > STEPS[i] {
+        added += 0.1;
+        i += 1;
+    }
+    added
+}
+
+/// One of SE's `Chaining` rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cfg {
+    pub mult: bool,
+    pub dynamic: bool,
+    pub nishio: bool,
+    pub level: u8,
+}
+
+impl Cfg {
+    /// SE's Nishio rule (7.5).
+    pub(crate) const NISHIO: Cfg = Cfg {
+        mult: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    };
+    /// SE's static multiple forcing chains (8.0).
+    pub(crate) const MULTIPLE: Cfg = Cfg {
+        mult: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    /// SE's dynamic forcing chains, nested `level` deep (8.5, 9.0, 9.5, …).
+    pub(crate) const fn dynamic(level: u8) -> Cfg {
+        Cfg {
+            mult: true,
+            dynamic: true,
+            nishio: false,
+            level,
+        }
+    }
+
+    pub(crate) const LOOPS: Cfg = Cfg {
+        mult: false,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    };
+
+    pub(super) fn diff(self) -> f64 {
+        if self.level >= 2 {
+            9.5 + 0.5 * (self.level - 2) as f64
+        } else if self.level > 0 {
+            8.5 + 0.5 * self.level as f64
+        } else if self.nishio {
+            7.5
+        } else if self.dynamic {
+            8.5
+        } else {
+            8.0
+        }
+    }
+
+    /// Whether a run looks for what both states of a candidate imply, in a cell with
+    /// `card` candidates (double chains).
+    pub(super) fn doubles(self, card: u32) -> bool {
+        card >= 3 && !self.nishio && self.dynamic
+    }
+
+    /// Whether a run looks for what all `n` candidates of a cell, or places of a digit in
+    /// a house, imply (cell and region chains).
+    pub(super) fn shares(self, n: u32) -> bool {
+        !self.nishio && (n == 2 || (self.mult && n > 2))
+    }
+
+    /// Level shown in technique names: 0 static, 1 dynamic, 2 dynamic (+), 3+ nested.
+    pub(super) fn tech_level(self) -> u8 {
+        if self.dynamic {
+            1 + self.level
+        } else {
+            0
+        }
+    }
+}
+
+/// What a chain hint needs to rate and order itself, and to report its dependencies.
+pub(super) struct ChainSpec<'a> {
+    pub(super) tech: SeTechnique,
+    pub(super) base: f64,
+    pub(super) sort_key: u8,
+    /// The chain targets: their ancestors make up the complexity, and are walked for
+    /// nested chains and rule parents.
+    pub(super) targets: &'a [u32],
+    /// SE treats a source without cause as a cell (cell chains) or house (region chains) step.
+    pub(super) null_cause: u8,
+    pub(super) rem: Vec<(u8, u8)>,
+    pub(super) place: Option<(u8, u8)>,
+    pub(super) text: String,
+}
+
+impl ChainSpec<'_> {
+    /// The hint, rated by its complexity `cplx` (parents left to the caller).
+    pub(super) fn into_hint(self, cplx: u32) -> Hint {
+        let mut h = Hint::new(self.tech, self.base + length_diff(cplx));
+        h.cplx = cplx;
+        h.sort_key = self.sort_key;
+        h.rem = self.rem;
+        h.place = self.place;
+        h.text = self.text;
+        h
+    }
+}
+
+pub(super) fn chain_hint(
+    g: &G,
+    ar: &Arena,
+    ctx: Ctx,
+    queue: &mut Vec<u32>,
+    spec: ChainSpec,
+) -> Hint {
+    let mut flat = 0;
+    let mut nested = 0;
+    let mut seen: Vec<u64> = Vec::new();
+    let mut parents = RuleParents::new(Vec::new());
+    for &t in spec.targets {
+        ar.chain(t, queue, |p| {
+            flat += 1;
+            let pot = &ar.pots[p as usize];
+            if let Some(n) = pot.nested {
+                if !seen.contains(&n.id) {
+                    seen.push(n.id);
+                    nested += n.cplx;
+                }
+            }
+            if let Some(src) = ctx.src {
+                pot_parents(g, src, pot, spec.null_cause, &mut parents);
+            }
+        });
+    }
+    let mut h = spec.into_hint(flat + nested);
+    h.parents = parents.list;
+    h
+}
+
+/// The removals a hint's chains rest on: those of each "on" potential of the chains,
+/// switched on by a single rule (`null_cause` stands for the starts' own cause).
+pub(super) fn pot_parents(g: &G, src: &G, pot: &Pot, null_cause: u8, out: &mut RuleParents) {
+    let cause = if pot.cause == C_NONE {
+        null_cause
+    } else {
+        pot.cause
+    };
+    if kon(pot.key) && cause != C_NONE && cause != C_ADV {
+        rule_parents(g, src, pot.key, cause, out);
+    }
+}
+
+/// SE's `collectRuleParents` for one "on" potential `k` (see `removed_for`).
+pub(super) fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut RuleParents) {
+    for (c, v) in removed_for(g, src, kcell(k), kdig(k), cause) {
+        out.add(c, v);
+    }
+}
+
+/// The candidates a nested hint rests on, in the order found, each once.
+pub(super) struct RuleParents {
+    pub(super) list: Vec<(u8, u8)>,
+    pub(super) seen: [u64; 12],
+}
+
+impl RuleParents {
+    pub(super) fn new(list: Vec<(u8, u8)>) -> RuleParents {
+        let mut p = RuleParents {
+            list: Vec::new(),
+            seen: [0; 12],
+        };
+        for (c, v) in list {
+            p.add(c as usize, v);
+        }
+        p
+    }
+
+    pub(super) fn add(&mut self, c: usize, v: u8) {
+        let i = c * 9 + v as usize - 1;
+        if self.seen[i / 64] >> (i % 64) & 1 == 0 {
+            self.seen[i / 64] |= 1 << (i % 64);
+            self.list.push((c as u8, v));
+        }
+    }
+}
+
+pub(super) fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
+    let (c, d) = (kcell(k), kdig(k));
+    if kon(k) {
+        (
+            digits(g.cand[c] & !bit(d)).map(|v| (c as u8, v)).collect(),
+            Some((c as u8, d)),
+        )
+    } else {
+        (vec![(c as u8, d)], None)
+    }
+}
+
+pub(super) struct Chainer<'a> {
+    pub(super) cfg: Cfg,
+    pub(super) ctx: Ctx<'a>,
+    pub(super) buf_off: Vec<(u16, u8)>,
+    /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
+    pub(super) arena: Arena,
+    pub(super) adv_cache: AdvCache,
+    /// Chains from candidates switched on, within one rule run.
+    pub(super) memo: Memo,
+    /// Scratch space of `Arena::chain`.
+    pub(super) queue: Vec<u32>,
+    /// Whether runs take the shortcuts that cannot change their hints: the sieve of
+    /// multiple-chain runs and the chains it stops early, deferred parents in level-0
+    /// runs, chains built ahead on the pool (off only to test them).
+    pub(super) shortcuts: bool,
+    /// The sieve of the multiple-chain run under way.
+    pub(super) sieve: Option<Sieve>,
+    /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
+    pub(super) counts: Vec<u32>,
+    /// Targets and null cause of the hints whose parents are still to be found.
+    pub(super) pending: Vec<(Vec<u32>, u8)>,
+    /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
+    pub(super) built: Vec<Option<Built>>,
+    /// The identity of the grid the run's chains start from (`grid_id`), once needed.
+    pub(super) src_id: Option<u64>,
+    /// The "on" and "off" queues of the loops rule's searches, reused from search to
+    /// search (`queues`).
+    pub(super) queues: (VecDeque<u32>, VecDeque<u32>),
+}
+
+/// Whether grid `g` still allows the solution `sol`.
+pub(super) fn holds(g: &G, sol: &[u8; 81]) -> bool {
+    (0..81).all(|c| g.val[c] == sol[c] || (g.val[c] == 0 && g.has(c, sol[c])))
+}
+
+/// A chaining built in an arena of its own, from the potential at index 0: what it
+/// switched on and off, and the contradiction it met, as indices into `arena`.
+pub(super) struct Built {
+    pub(super) arena: Arena,
+    pub(super) on: Vec<u32>,
+    pub(super) off: Vec<u32>,
+    pub(super) absurd: Option<(u32, u32)>,
+}
+
+/// A chaining from one candidate switched on: what it turned on and off, and the
+/// contradiction it met, if any.
+pub(super) type OnChain = (PSet, PSet, Option<(u32, u32)>);
+
+/// What a chaining switched on (`on`) or off.
+pub(super) fn side(chain: &OnChain, on: bool) -> &PSet {
+    if on {
+        &chain.0
+    } else {
+        &chain.1
+    }
+}
+
+/// Chainings from candidates switched on, by potential key.
+#[derive(Default)]
+pub(super) struct Memo {
+    /// Slot of each candidate in `chains` (`NONE`: not computed).
+    pub(super) slot: Vec<u32>,
+    pub(super) chains: Vec<OnChain>,
+}
+
+impl Memo {
+    pub(super) fn get(&self, on: u16) -> Option<&OnChain> {
+        let i = *self.slot.get(on as usize / 2)?;
+        self.chains.get(i as usize)
+    }
+
+    pub(super) fn insert(&mut self, on: u16, chain: OnChain) {
+        if self.slot.is_empty() {
+            self.slot = vec![NONE; NKEYS / 2];
+        }
+        self.slot[on as usize / 2] = self.chains.len() as u32;
+        self.chains.push(chain);
+    }
+
+    /// Empties the memo, handing back its sets.
+    pub(super) fn drain(&mut self) -> std::vec::Drain<'_, OnChain> {
+        for s in &mut self.slot {
+            *s = NONE;
+        }
+        self.chains.drain(..)
+    }
+}
+
+thread_local! {
+    /// Sets no longer used and arenas of finished rule runs, for reuse on this thread:
+    /// nested rules start thousands of runs per step, and a fresh set costs a page.
+    pub(super) static SPARE: std::cell::RefCell<(Vec<PSet>, Vec<Arena>)> = Default::default();
+}
+
+impl Drop for Chainer<'_> {
+    fn drop(&mut self) {
+        let arena = std::mem::take(&mut self.arena);
+        SPARE.with(|s| s.borrow_mut().1.push(arena));
+    }
+}
+
+pub(super) type AdvCache = FxHashMap<[u16; 81], RemovedRc>;
+
+impl<'a> Chainer<'a> {
+    pub(super) fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
+        Chainer {
+            cfg,
+            ctx,
+            buf_off: Vec::with_capacity(32),
+            arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
+            adv_cache: AdvCache::default(),
+            memo: Default::default(),
+            queue: Vec::new(),
+            shortcuts: true,
+            sieve: None,
+            counts: Vec::new(),
+            pending: Vec::new(),
+            built: Vec::new(),
+            queues: Default::default(),
+            src_id: None,
+        }
+    }
+
+    /// The loops rule's queues, emptied (hand them back to `queues` after the search).
+    pub(super) fn queues(&mut self) -> (VecDeque<u32>, VecDeque<u32>) {
+        let (mut pon, mut poff) = std::mem::take(&mut self.queues);
+        pon.clear();
+        poff.clear();
+        (pon, poff)
+    }
+
+    pub(super) fn set(&mut self) -> PSet {
+        SPARE
+            .with(|s| s.borrow_mut().0.pop())
+            .unwrap_or_else(PSet::new)
+    }
+
+    pub(super) fn recycle(&mut self, mut s: PSet) {
+        s.reset();
+        SPARE.with(|spare| spare.borrow_mut().0.push(s));
+    }
+
+    pub(super) fn take_arena(&mut self) -> Arena {
+        let mut ar = std::mem::take(&mut self.arena);
+        ar.clear(self.ctx.explain);
+        ar
+    }
+
+    /// SE's `doChaining`: propagate from the potentials in `to_on`/`to_off` until a
+    /// potential is both on and off (returned) or nothing new follows.
+    ///
+    /// With `targets`, the chain stops once it has reached them all: what it found up to
+    /// there, and why, is what the full chain finds (`Sieve::targets`).
+    pub(super) fn do_chaining(
+        &mut self,
+        g: &mut G,
+        ar: &mut Arena,
+        to_on: &mut PSet,
+        to_off: &mut PSet,
+        mut targets: Option<Targets>,
+    ) -> Option<(u32, u32)> {
+        let mut done = |k: u16| targets.as_mut().is_some_and(|t| t.reached(k));
+        // The starts count too (a chain with nothing to reach stops at once).
+        let starts = to_on.order.iter().chain(&to_off.order).map(|&p| ar.key(p));
+        if starts.map(&mut done).last().unwrap_or(false) {
+            return None;
+        }
+        let save = g.clone();
+        let y = !self.cfg.nishio;
+        // The sets keep their potentials in insertion order: what is left to process is
+        // the part of each after its cursor.
+        let (mut next_on, mut next_off) = (0, 0);
+        let mut result = None;
+        'main: while next_on < to_on.order.len() || next_off < to_off.order.len() {
+            if let Some(&p) = to_on.order.get(next_on) {
+                next_on += 1;
+                let mut buf = std::mem::take(&mut self.buf_off);
+                buf.clear();
+                on_to_off(g, ar.key(p), y, &mut buf);
+                for &(k, cause) in &buf {
+                    if let Some(on) = to_on.get(k | 1) {
+                        let off = ar.add(k, cause, &[p], None);
+                        result = Some((on, off));
+                        self.buf_off = buf;
+                        break 'main;
+                    }
+                    if !to_off.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        to_off.add(ar, i);
+                        if done(k) {
+                            self.buf_off = buf;
+                            break 'main;
+                        }
+                    }
+                }
+                self.buf_off = buf;
+            } else if let Some(&p) = to_off.order.get(next_off) {
+                next_off += 1;
+                let k0 = ar.key(p);
+                let mut buf = std::mem::take(&mut self.buf_off);
+                buf.clear();
+                off_to_on(g, k0, y, true, &mut buf);
+                for &(k, cause) in &buf {
+                    let conflict = to_off.get(k & !1);
+                    if conflict.is_none() && to_on.contains(k) {
+                        continue;
+                    }
+                    let parents = if self.cfg.dynamic {
+                        hidden_parents(g, &save, to_off, p, k0, cause)
+                    } else {
+                        Parents::one(p)
+                    };
+                    let i = ar.add(k, cause, parents.as_slice(), None);
+                    if let Some(off) = conflict {
+                        result = Some((i, off));
+                        break;
+                    }
+                    to_on.add(ar, i);
+                    if done(k) {
+                        self.buf_off = buf;
+                        break 'main;
+                    }
+                }
+                self.buf_off = buf;
+                if self.cfg.dynamic {
+                    g.remove(kcell(k0), kdig(k0));
+                }
+                if result.is_some() {
+                    break 'main;
+                }
+            }
+            let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
+            if idle && self.cfg.level > 0 {
+                for (k, parents, nested) in self.advanced(g, &save, to_off) {
+                    if !to_off.contains(k) {
+                        let i = ar.add(k, C_ADV, &parents, nested);
+                        to_off.add(ar, i);
+                    }
+                }
+            }
+        }
+        *g = save;
+        result
+    }
+
+    /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
+    /// chain has reduced it, provided the rule depends on something the chain removed.
+    pub(super) fn advanced(
+        &mut self,
+        g: &G,
+        src: &G,
+        to_off: &PSet,
+    ) -> Vec<(u16, Vec<u32>, Option<Nested>)> {
+        // The starting grid is the same for every chain of one rule run, so what the rules
+        // find depends on the reduced grid alone: different assumptions often reach the
+        // same reduced grid, and the nested rules are by far the costliest part.
+        let found = match self.adv_cache.get(&g.cand) {
+            Some(f) => f.clone(),
+            None => {
+                let id = *self.src_id.get_or_insert_with(|| grid_id(src));
+                let simple = simple_rules(g, src, id);
+                let f = if simple.is_empty() {
+                    Rc::new(self.chain_rules(g, src))
+                } else {
+                    simple
+                };
+                self.adv_cache.insert(g.cand, f.clone());
+                f
+            }
+        };
+        found
+            .iter()
+            .map(|(k, parents, nested)| {
+                let ps = parents
+                    .iter()
+                    .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
+                    .collect();
+                (*k, ps, *nested)
+            })
+            .collect()
+    }
+
+    /// The candidates removed by the first of the nested chaining rules that removes any
+    /// (the simple rules found none).
+    pub(super) fn chain_rules(&self, g: &G, src: &G) -> Removed {
+        let mut res = Vec::new();
+        let level = self.cfg.level;
+        let chain_rules: &[Cfg] = match level {
+            0 | 1 => &[],
+            2 => &[Cfg::LOOPS],
+            3 => &[Cfg::LOOPS, Cfg::MULTIPLE],
+            4 => &[Cfg::dynamic(0)],
+            _ => &[Cfg::dynamic(0), Cfg::dynamic(level - 3)],
+        };
+        for &cfg in chain_rules {
+            for (rem, parents, nested) in nested_rule(g, cfg).iter() {
+                // Only what rests on a candidate the chain removed counts.
+                let parents: Vec<(u8, u8)> = parents
+                    .iter()
+                    .copied()
+                    .filter(|&(c, d)| src.has(c as usize, d))
+                    .collect();
+                if parents.is_empty() {
+                    continue;
+                }
+                for &(c, d) in rem {
+                    res.push((key(c as usize, d, false), parents.clone(), Some(*nested)));
+                }
+            }
+            if !res.is_empty() {
+                return res;
+            }
+        }
+        res
+    }
+
+    /// A hint's text, written only when asked for: nested rules make thousands of hints.
+    pub(super) fn text(&self, f: impl FnOnce() -> String) -> String {
+        if self.ctx.explain {
+            f()
+        } else {
+            String::new()
+        }
+    }
+
+    pub(super) fn tech(&self, kind: u8) -> SeTechnique {
+        let l = self.cfg.tech_level();
+        match kind {
+            _ if self.cfg.nishio => SeTechnique::Nishio,
+            0 => SeTechnique::ContradictionForcingChains(l),
+            1 => SeTechnique::DoubleForcingChains(l),
+            2 => SeTechnique::CellForcingChains(l),
+            _ => SeTechnique::RegionForcingChains(l),
+        }
+    }
+
+    /// SE's `getMultipleChainsHintList` (multiple, dynamic, Nishio and nested rules).
+    pub(super) fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
+        let mut gm = g.clone();
+        let (dynamic, nishio) = (self.cfg.dynamic, self.cfg.nishio);
+        self.counts.clear();
+        self.pending.clear();
+        // One arena for the whole run: the chains from a candidate switched on are shared
+        // between its own cell's chains and the region chains of its houses.
+        let mut ar = self.take_arena();
+        // Chains from every candidate: most of what they could combine into finds nothing,
+        // and a sieve without reasons tells which (see `sieve`).
+        let sieve = match self.cfg {
+            _ if !self.shortcuts => None,
+            Cfg::MULTIPLE => Some(fixed_sieve(g)),
+            cfg if cfg == Cfg::dynamic(0) => Some(Sieve::dynamic(g)),
+            _ => None,
+        };
+        if sieve.as_ref().is_some_and(Sieve::is_empty) {
+            self.arena = ar;
+            return;
+        }
+        self.sieve = sieve;
+        if self.shortcuts && self.cfg.level > 0 && self.ctx.src.is_none() {
+            self.prebuild(g);
+        }
+        for c in 0..81 {
+            if g.val[c] != 0 {
+                continue;
+            }
+            let card = g.card(c);
+            if !(card > 2 || (card > 1 && dynamic)) {
+                continue;
+            }
+            let reduction = self.cfg.doubles(card);
+            for d in digits(g.cand[c]) {
+                if self.sieve.as_ref().map_or(true, |s| s.binary(c, d)) {
+                    self.binary(g, &mut gm, &mut ar, c, d, reduction, out);
+                }
+                if !nishio {
+                    self.region(g, &mut gm, &mut ar, c, d, out);
+                }
+            }
+            if self.cfg.shares(card) && self.sieve.as_ref().map_or(true, |s| s.cell(c)) {
+                for d in digits(g.cand[c]) {
+                    self.on_chain(&mut gm, &mut ar, c, d);
+                }
+                let starts: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
+                let what = || format!("each candidate of {}", cell_name(c));
+                self.shared_outcomes(g, &ar, &starts, (2, 5, C_CELL), &what, out);
+            }
+        }
+        let mut memo = std::mem::take(&mut self.memo);
+        for (on, off, _) in memo.drain() {
+            self.recycle(on);
+            self.recycle(off);
+        }
+        self.memo = memo;
+        self.arena = ar;
+        self.sieve = None;
+        self.built.clear();
+    }
+
+    /// Builds every chaining a top-level run of nested chains will ask for (each
+    /// candidate switched on, and off) on all threads of the pool, ahead of the run:
+    /// there, each costs up to thousands of nested rule runs, and none depends on another.
+    pub(super) fn prebuild(&mut self, g: &G) {
+        let starts: Vec<u16> = (0..81)
+            .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
+            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, true), key(c, d, false)]))
+            .collect();
+        self.built.clear();
+        self.built.resize_with(NKEYS, || None);
+        // A chain from an assumption the solution agrees with derives only what holds in
+        // the solution (every rule is sound), so it never meets a contradiction: it serves
+        // only the hints it shares with chains from false assumptions, and may stop once
+        // it has reached what they reached. So those are built first.
+        let Some(sol) = self.ctx.solution.filter(|s| holds(g, s)) else {
+            self.build_ahead(g, starts.into_iter().map(|k| (k, None)).collect());
+            return;
+        };
+        let mut truth = [0u128; 9];
+        for (c, &v) in sol.iter().enumerate() {
+            truth[v as usize - 1] |= 1 << c;
+        }
+        let agrees = |k: u16| (truth[kdig(k) as usize - 1] >> kcell(k) & 1 != 0) == kon(k);
+        let (sure, rest): (Vec<u16>, Vec<u16>) = starts.into_iter().partition(|&k| agrees(k));
+        self.build_ahead(g, rest.into_iter().map(|k| (k, None)).collect());
+        let sure = sure
+            .into_iter()
+            .map(|k| (k, Some(self.shared_with_false(g, &truth, k))))
+            .collect();
+        self.build_ahead(g, sure);
+    }
+
+    /// Builds the chainings from `starts` (each with the outcomes it may stop after, or to
+    /// its end) on the pool, into `built`.
+    pub(super) fn build_ahead(&mut self, g: &G, starts: Vec<(u16, Option<Targets>)>) {
+        use rayon::prelude::*;
+        let (cfg, ctx) = (self.cfg, self.ctx);
+        let built: Vec<Built> = starts
+            .par_iter()
+            .map_init(
+                || (Chainer::new(cfg, ctx), g.clone()),
+                |(ch, gm), (k, targets)| {
+                    let mut arena = Arena::default();
+                    arena.clear(ctx.explain);
+                    let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
+                    let b = Built {
+                        arena,
+                        on: on.order.clone(),
+                        off: off.order.clone(),
+                        absurd,
+                    };
+                    ch.recycle(on);
+                    ch.recycle(off);
+                    b
+                },
+            )
+            .collect();
+        for ((k, _), b) in starts.into_iter().zip(built) {
+            self.built[k as usize] = Some(b);
+        }
+    }
+
+    /// What the chaining from `k`, an assumption the solution agrees with, must reach:
+    /// what it can share with the (built) chainings it combines with in `multiple`, all
+    /// from false assumptions, as far as it holds in the solution (`truth`: per digit,
+    /// its cells).
+    pub(super) fn shared_with_false(&self, g: &G, truth: &[u128; 9], k: u16) -> Targets {
+        let facts = |k: u16| -> [[u128; 9]; 2] {
+            let mut out = [[0; 9]; 2];
+            if let Some(b) = &self.built[k as usize] {
+                for &i in b.on.iter().chain(&b.off) {
+                    let p = b.arena.key(i);
+                    out[kon(p) as usize][kdig(p) as usize - 1] |= 1 << kcell(p);
+                }
+            }
+            out
+        };
+        let common = |keys: &mut dyn Iterator<Item = u16>| {
+            keys.map(facts)
+                .reduce(|a, b| std::array::from_fn(|s| std::array::from_fn(|i| a[s][i] & b[s][i])))
+        };
+        let (c, d) = (kcell(k), kdig(k));
+        let card = g.card(c);
+        let mut need = [[0u128; 9]; 2];
+        let mut add = |f: Option<[[u128; 9]; 2]>| {
+            for (s, side) in f.into_iter().flatten().enumerate() {
+                for (i, m) in side.into_iter().enumerate() {
+                    need[s][i] |= m;
+                }
+            }
+        };
+        // The same candidate's other state (`binary`).
+        if self.cfg.doubles(card) {
+            add(Some(facts(k ^ 1)));
+        }
+        if kon(k) {
+            // The cell's other candidates, the digit's other places in each of its houses.
+            if self.cfg.shares(card) {
+                add(common(
+                    &mut digits(g.cand[c])
+                        .filter(|&e| e != d)
+                        .map(|e| key(c, e, true)),
+                ));
+            }
+            for r in CR[c] {
+                let pp = g.pos(r as usize, d);
+                if self.cfg.shares(pp.count_ones()) {
+                    let others = bits(pp).map(|i| RC[r as usize][i] as usize);
+                    add(common(
+                        &mut others.filter(|&o| o != c).map(|o| key(o, d, true)),
+                    ));
+                }
+            }
+        }
+        // What the solution refutes, this chaining never reaches.
+        let [off, on] = need;
+        Targets::new(
+            std::array::from_fn(|i| on[i] & truth[i]),
+            std::array::from_fn(|i| off[i] & !truth[i]),
+        )
+    }
+
+    /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved
+    /// there if it was built ahead (`prebuild`), else built, stopping at the sieve's
+    /// targets.
+    pub(super) fn chaining(&mut self, gm: &mut G, ar: &mut Arena, k: u16) -> OnChain {
+        let Some(b) = self.built.get_mut(k as usize).and_then(Option::take) else {
+            let targets = (self.sieve.as_ref()).and_then(|s| s.targets(kcell(k), kdig(k), kon(k)));
+            return self.chain_from(gm, ar, k, targets);
+        };
+        let offset = ar.append(&b.arena);
+        let (mut on, mut off) = (self.set(), self.set());
+        for &i in &b.on {
+            on.add(ar, i + offset);
+        }
+        for &i in &b.off {
+            off.add(ar, i + offset);
+        }
+        (on, off, b.absurd.map(|(x, y)| (x + offset, y + offset)))
+    }
+
+    /// Builds the chaining from potential `k` in `ar`.
+    pub(super) fn chain_from(
+        &mut self,
+        gm: &mut G,
+        ar: &mut Arena,
+        k: u16,
+        targets: Option<Targets>,
+    ) -> OnChain {
+        let (mut on, mut off) = (self.set(), self.set());
+        let p = ar.add(k, C_NONE, &[], None);
+        if kon(k) {
+            on.add(ar, p);
+        } else {
+            off.add(ar, p);
+        }
+        let absurd = self.do_chaining(gm, ar, &mut on, &mut off, targets);
+        (on, off, absurd)
+    }
+
+    /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
+    /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
+    pub(super) fn on_chain(&mut self, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
+        let k = key(c, d, true);
+        if self.memo.get(k).is_some() {
+            return;
+        }
+        let chain = self.chaining(gm, ar, k);
+        self.memo.insert(k, chain);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn binary(
+        &mut self,
+        g: &G,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        reduction: bool,
+        out: &mut Vec<Hint>,
+    ) {
+        let contradiction = self.cfg.dynamic || self.cfg.nishio;
+        self.on_chain(gm, ar, c, d);
+        let absurd = self.memo.get(key(c, d, true)).and_then(|ch| ch.2);
+        if let (true, Some(clash)) = (contradiction, absurd) {
+            let rem = vec![(c as u8, d)];
+            out.push(self.contradiction(g, ar, key(c, d, true), clash, rem, None));
+        }
+        // The chains from the candidate switched off serve contradictions and double
+        // chains only (static multiple chains have neither).
+        if !contradiction && !reduction {
+            return;
+        }
+        let (off_on, off_off, absurd) = self.chaining(gm, ar, key(c, d, false));
+        if let (true, Some(clash)) = (contradiction, absurd) {
+            let (rem, _) = rem_for(g, key(c, d, true));
+            if !rem.is_empty() {
+                let place = Some((c as u8, d));
+                out.push(self.contradiction(g, ar, key(c, d, false), clash, rem, place));
+            }
+        }
+        if reduction {
+            let memo = std::mem::take(&mut self.memo);
+            if let Some((on_on, on_off, _)) = memo.get(key(c, d, true)) {
+                for (from, other) in [(on_on, &off_on), (on_off, &off_off)] {
+                    for &p in &from.order {
+                        let k = ar.key(p);
+                        let Some(q) = other.get(k) else { continue };
+                        let (rem, place) = rem_for(g, k);
+                        if rem.is_empty() {
+                            continue;
+                        }
+                        let t = [p, q];
+                        let spec = ChainSpec {
+                            tech: self.tech(1),
+                            base: self.cfg.diff(),
+                            sort_key: 1,
+                            targets: &t,
+                            null_cause: C_NONE,
+                            rem,
+                            place,
+                            text: self.text(|| {
+                                format!(
+                                    "both {0}=… and {0}<>… imply {1}: {2}; {3}",
+                                    cell_name(c),
+                                    pot_name(k),
+                                    ar.describe(p),
+                                    ar.describe(q)
+                                )
+                            }),
+                        };
+                        out.push(self.hint(g, ar, spec));
+                    }
+                }
+            }
+            self.memo = memo;
+        }
+        self.recycle(off_on);
+        self.recycle(off_off);
+    }
+
+    /// Hints for what every chaining from `starts` (the candidates of a cell, or the places
+    /// of a digit in a house, all memoised) implies: the first chaining's outcomes in their
+    /// order, kept when all the others share them. `(kind, sort_key, null_cause)` say
+    /// which technique (2 cell, 3 region), `what` names the starting set in texts.
+    pub(super) fn shared_outcomes(
+        &mut self,
+        g: &G,
+        ar: &Arena,
+        starts: &[u16],
+        (kind, sort_key, null_cause): (u8, u8, u8),
+        what: &dyn Fn() -> String,
+        out: &mut Vec<Hint>,
+    ) {
+        let memo = std::mem::take(&mut self.memo);
+        let chains: Vec<&OnChain> = starts.iter().filter_map(|&k| memo.get(k)).collect();
+        for on in [true, false] {
+            for &p in &side(chains[0], on).order {
+                let k = ar.key(p);
+                if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
+                    continue;
+                }
+                let targets: Vec<u32> =
+                    chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
+                let (rem, place) = rem_for(g, k);
+                if rem.is_empty() {
+                    continue;
+                }
+                let text = self.text(|| {
+                    format!(
+                        "{} implies {}: {}",
+                        what(),
+                        pot_name(k),
+                        ar.describe_all(&targets)
+                    )
+                });
+                let spec = ChainSpec {
+                    tech: self.tech(kind),
+                    base: self.cfg.diff(),
+                    sort_key,
+                    targets: &targets,
+                    null_cause,
+                    rem,
+                    place,
+                    text,
+                };
+                out.push(self.hint(g, ar, spec));
+            }
+        }
+        self.memo = memo;
+    }
+
+    /// The hint of a chain from potential `k` that met a contradiction (`a` and `b`,
+    /// a potential switched both on and off).
+    pub(super) fn contradiction(
+        &mut self,
+        g: &G,
+        ar: &Arena,
+        k: u16,
+        (a, b): (u32, u32),
+        rem: Vec<(u8, u8)>,
+        place: Placement,
+    ) -> Hint {
+        let spec = ChainSpec {
+            tech: self.tech(0),
+            base: self.cfg.diff(),
+            sort_key: 7,
+            targets: &[a, b],
+            null_cause: C_NONE,
+            rem,
+            place,
+            text: self.text(|| {
+                format!(
+                    "{} leads to a contradiction: {} and {}",
+                    pot_name(k),
+                    ar.describe(a),
+                    ar.describe(b)
+                )
+            }),
+        };
+        self.hint(g, ar, spec)
+    }
+
+    /// A hint of a multiple-chain run. Level-0 runs have no nested chains, so a hint's
+    /// complexity is the sum of its targets' ancestor counts, kept per potential; and
+    /// the removals a nested run's hint rests on are found only for the hints that
+    /// survive sorting and de-duplication (`finish`), about one in six.
+    pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec) -> Hint {
+        if self.cfg.level > 0 || !self.shortcuts {
+            return chain_hint(g, ar, self.ctx, &mut self.queue, spec);
+        }
+        let mut cplx = 0;
+        for &t in spec.targets {
+            if self.counts.len() <= t as usize {
+                self.counts.resize(ar.pots.len(), 0);
+            }
+            if self.counts[t as usize] == 0 {
+                let mut n = 0;
+                ar.chain(t, &mut self.queue, |_| n += 1);
+                self.counts[t as usize] = n;
+            }
+            cplx += self.counts[t as usize];
+        }
+        let pending = (spec.targets.to_vec(), spec.null_cause);
+        let mut h = spec.into_hint(cplx);
+        if self.ctx.src.is_some() {
+            h.pending = self.pending.len() as u32;
+            self.pending.push(pending);
+        }
+        h
+    }
+
+    /// Finds the parents of the hints `hint` left pending.
+    pub(super) fn finish(&mut self, g: &G, hints: &mut [Hint]) {
+        let Some(src) = self.ctx.src else { return };
+        for h in hints.iter_mut().filter(|h| h.pending != NONE) {
+            let (targets, null_cause) = &self.pending[h.pending as usize];
+            let mut parents = RuleParents::new(Vec::new());
+            for &t in targets {
+                self.arena.chain(t, &mut self.queue, |p| {
+                    pot_parents(
+                        g,
+                        src,
+                        &self.arena.pots[p as usize],
+                        *null_cause,
+                        &mut parents,
+                    )
+                });
+            }
+            h.parents = parents.list;
+            h.pending = NONE;
+        }
+    }
+
+    /// Region forcing chains of digit `d` in the houses of cell `c` where `c` is the
+    /// digit's first place (each house is taken once).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn region(
+        &mut self,
+        g: &G,
+        gm: &mut G,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+        out: &mut Vec<Hint>,
+    ) {
+        for t in [BLOCK, ROW, COL] {
+            let r = CR[c][t] as usize;
+            let pp = g.pos(r, d);
+            let n = pp.count_ones();
+            if !self.cfg.shares(n) {
+                continue;
+            }
+            if RC[r][pp.trailing_zeros() as usize] as usize != c {
+                continue;
+            }
+            if self.sieve.as_ref().is_some_and(|s| !s.region(r, d)) {
+                continue;
+            }
+            for i in bits(pp) {
+                self.on_chain(gm, ar, RC[r][i] as usize, d);
+            }
+            let starts: Vec<u16> = bits(pp).map(|i| key(RC[r][i] as usize, d, true)).collect();
+            let what = || format!("each place of {d} in {}", region_name(r));
+            self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
+        }
+    }
+
+    /// One pass of SE's cycles and forcing chains (the rule rated 6.5–7.x) over X, Y or XY
+    /// links, its searches filtered by `reach`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn loops(
+        &mut self,
+        g: &G,
+        y: bool,
+        x: bool,
+        on_off: LinkView,
+        off_on: LinkView,
+        reach: &Reach,
+        out: &mut Vec<Hint>,
+    ) {
+        for c in 0..81 {
+            if g.val[c] != 0 || at_most_one_bit(g.cand[c] as u128) {
+                continue;
+            }
+            for d in digits(g.cand[c]) {
+                self.unary(g, c, d, y, x, (on_off, off_on, reach), out);
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn unary(
+        &mut self,
+        g: &G,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        (on_off, off_on, reach): (LinkView, LinkView, &Reach),
+        out: &mut Vec<Hint>,
+    ) {
+        if g.card(c) > 2 && !x {
+            return;
+        }
+        let mut ar = self.take_arena();
+        let source = ar.add(key(c, d, true), C_NONE, &[], None);
+        // A cycle closes, and an "off" source is forced on, only through a link into the
+        // source: without one the searches cannot find anything.
+        // Nor can a cycle close where the source is alone in its strongly connected
+        // component, or a forcing chain end where the source does not reach its negation:
+        // most searches end so, and the reachability sets rule them out at once.
+        let (on, off) = (key(c, d, true), key(c, d, false));
+        let into_source = off_on.target(on);
+        let cycles = if into_source && reach.cyclic(on) {
+            self.cycles(&mut ar, source, on_off, off_on)
+        } else {
+            Vec::new()
+        };
+        let mut chains = Vec::new();
+        if x {
+            if reach.reaches(on, off) {
+                self.forcing(&mut ar, source, on_off, off_on, &mut chains);
+            }
+            if off_on.target(on) && reach.reaches(off, on) {
+                let off = ar.add(off, C_NONE, &[], None);
+                self.forcing(&mut ar, off, on_off, off_on, &mut chains);
+            }
+        }
+        let sort_key = match (x, y) {
+            (true, true) => 4,
+            (false, true) => 3,
+            _ => 2,
+        };
+        for dst in cycles {
+            let mut cells = 0u128;
+            let mut p = dst;
+            while let Some(q) = ar.first_parent(p) {
+                cells |= 1u128 << kcell(ar.key(p));
+                p = q;
+            }
+            let mut forw: Vec<(u8, u8)> = Vec::new();
+            let mut back: Vec<(u8, u8)> = Vec::new();
+            let mut p = dst;
+            while let Some(q) = ar.first_parent(p) {
+                let k = ar.key(p);
+                let v = kdig(k);
+                for &o in &HOUSE[kcell(k)] {
+                    if cells >> o & 1 == 0 && g.has(o as usize, v) {
+                        let set = if kon(k) { &mut forw } else { &mut back };
+                        if !set.contains(&(o, v)) {
+                            set.push((o, v));
+                        }
+                    }
+                }
+                p = q;
+            }
+            let mut rem: Vec<(u8, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
+            if rem.is_empty() {
+                continue;
+            }
+            rem.sort_unstable();
+            let (tech, base) = match (x, y) {
+                (true, true) => (SeTechnique::XYCycle, 7.0),
+                (false, true) => (SeTechnique::YCycle, 6.5),
+                _ => (SeTechnique::XCycle, 6.5),
+            };
+            let t = [dst];
+            let text = self.text(|| format!("cycle {}", ar.describe(dst)));
+            let mut h = chain_hint(
+                g,
+                &ar,
+                self.ctx,
+                &mut self.queue,
+                ChainSpec {
+                    tech,
+                    base,
+                    sort_key,
+                    targets: &t,
+                    null_cause: C_NONE,
+                    rem,
+                    place: None,
+                    text,
+                },
+            );
+            if let Some(src) = self.ctx.src {
+                // The reversed cycle: every "off" of the chain is "on" the other way round.
+                let mut parents = RuleParents::new(std::mem::take(&mut h.parents));
+                let mut p = dst;
+                while let Some(q) = ar.first_parent(p) {
+                    let pot = &ar.pots[p as usize];
+                    if !kon(pot.key) && pot.cause != C_NONE && pot.cause != C_ADV {
+                        rule_parents(g, src, pot.key ^ 1, pot.cause, &mut parents);
+                    }
+                    p = q;
+                }
+                h.parents = parents.list;
+            }
+            out.push(h);
+        }
+        for t in chains {
+            let k = ar.key(t);
+            let (rem, place) = rem_for(g, k);
+            if rem.is_empty() {
+                continue;
+            }
+            let (tech, base) = if y {
+                (SeTechnique::ForcingXYChain, 7.0)
+            } else {
+                (SeTechnique::ForcingXChain, 6.6)
+            };
+            let tt = [t];
+            let spec = ChainSpec {
+                tech,
+                base,
+                sort_key,
+                targets: &tt,
+                null_cause: C_NONE,
+                rem,
+                place,
+                text: self.text(|| format!("chain {}", ar.describe(t))),
+            };
+            out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
+        }
+        self.arena = ar;
+    }
+
+    pub(super) fn cycles(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: LinkView,
+        off_on: LinkView,
+    ) -> Vec<u32> {
+        let skey = ar.key(source);
+        let mut to_on = self.set();
+        let mut to_off = self.set();
+        to_on.add(ar, source);
+        let (mut pon, mut poff) = self.queues();
+        pon.push_back(source);
+        let mut length = 0;
+        let mut cycles = Vec::new();
+        while !pon.is_empty() || !poff.is_empty() {
+            length += 1;
+            while let Some(p) = pon.pop_front() {
+                for (k, cause) in on_off.get(ar.key(p)) {
+                    // SE queues an "off" again for every path to it. Once its first copy is
+                    // queued, the others can only close a cycle back to the source: the
+                    // potentials they imply are on the list already.
+                    // Every potential on the path to `p` is queued already, so SE's "not a
+                    // parent" test can only fail for a potential already in the set.
+                    if to_off.contains(k)
+                        && (!off_on.get(k).any(|(t, _)| t == skey) || is_parent(ar, p, k))
+                    {
+                        continue;
+                    }
+                    let i = ar.add(k, cause, &[p], None);
+                    poff.push_back(i);
+                    to_off.add(ar, i);
+                }
+            }
+            length += 1;
+            while let Some(p) = poff.pop_front() {
+                for (k, cause) in off_on.get(ar.key(p)) {
+                    let fresh = !to_on.contains(k);
+                    let hit = length >= 4 && k == skey;
+                    if fresh || hit {
+                        let i = ar.add(k, cause, &[p], None);
+                        if hit {
+                            cycles.push(i);
+                        }
+                        if fresh {
+                            pon.push_back(i);
+                            to_on.add(ar, i);
+                        }
+                    }
+                }
+            }
+        }
+        self.recycle(to_on);
+        self.recycle(to_off);
+        self.queues = (pon, poff);
+        cycles
+    }
+
+    pub(super) fn forcing(
+        &mut self,
+        ar: &mut Arena,
+        source: u32,
+        on_off: LinkView,
+        off_on: LinkView,
+        chains: &mut Vec<u32>,
+    ) {
+        let skey = ar.key(source);
+        let mut to_on = self.set();
+        let mut to_off = self.set();
+        let (mut pon, mut poff) = self.queues();
+        if kon(skey) {
+            to_on.add(ar, source);
+            pon.push_back(source);
+        } else {
+            to_off.add(ar, source);
+            poff.push_back(source);
+        }
+        // The only conclusion a source can reach is its own negation, recorded once: the
+        // search stops there, as nothing found later could be recorded.
+        'search: while !pon.is_empty() || !poff.is_empty() {
+            while let Some(p) = pon.pop_front() {
+                for (k, cause) in on_off.get(ar.key(p)) {
+                    if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        chains.push(i);
+                        break 'search;
+                    }
+                    // SE also skips parents of `p`; they are all in `to_off` already.
+                    if !to_off.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        poff.push_back(i);
+                        to_off.add(ar, i);
+                    }
+                }
+            }
+            while let Some(p) = poff.pop_front() {
+                for (k, cause) in off_on.get(ar.key(p)) {
+                    if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        chains.push(i);
+                        break 'search;
+                    }
+                    if !to_on.contains(k) {
+                        let i = ar.add(k, cause, &[p], None);
+                        pon.push_back(i);
+                        to_on.add(ar, i);
+                    }
+                }
+            }
+        }
+        self.recycle(to_on);
+        self.recycle(to_off);
+        self.queues = (pon, poff);
+    }
+}
+
+/// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
+/// set of eliminations once.
+pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
+    rule_hints(g, cfg, ctx, true)
+}
+
+/// `chaining_hints`, with or without `Chainer::shortcuts` (without only to test them).
+pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
+    let mut ch = Chainer::new(cfg, ctx);
+    ch.shortcuts = shortcuts;
+    let mut out = Vec::new();
+    if cfg.mult || cfg.dynamic {
+        ch.multiple(g, &mut out);
+    } else {
+        // X, Y and XY chains, in SE's order, each over its own links: the X and Y links
+        // are the XY links of one kind. Whatever X or Y links reach, XY links reach too,
+        // so the XY reachability filters all three passes.
+        REACH.with(|reach| {
+            let mut reach = reach.borrow_mut();
+            reach.xy(g);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                // X links: within houses; Y links: "off" to "on" within cells.
+                let on_off = reach.on_off.only(2 | y as u8);
+                let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
+                ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
+            }
+            if ctx.src.is_some() && out.is_empty() {
+                keep_fixed_sieve(g, &reach);
+            }
+        });
+    }
+    out.sort_by(|a, b| {
+        a.diff
+            .total_cmp(&b.diff)
+            .then(a.cplx.cmp(&b.cplx))
+            .then(a.sort_key.cmp(&b.sort_key))
+    });
+    let mut seen = FxHashSet::default();
+    out.retain(|h| {
+        // The set of eliminations as a 729-bit key: rem lists hold no repeats.
+        let mut k = [0u64; 12];
+        for &(c, d) in &h.rem {
+            let i = c as usize * 9 + d as usize - 1;
+            k[i / 64] |= 1 << (i % 64);
+        }
+        seen.insert(k)
+    });
+    ch.finish(g, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{reduced_pairs, HARD};
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A top-level run that knows the solution stops the chains from assumptions the
+    /// solution agrees with once they reach what they could share: every hint is the same,
+    /// in the same order, as when they run to their end.
+    #[test]
+    fn chains_that_cannot_fail_stop_early_and_find_the_same_hints() {
+        let mut hints = 0;
+        for (i, text) in HARD.iter().enumerate() {
+            let puzzle: Grid = text.parse().expect("test puzzle");
+            let solution = crate::solver::solve(&puzzle).expect("unique solution");
+            let sol = solution.values();
+            let pairs = reduced_pairs(2);
+            for g in [G::from_values(puzzle.values()), pairs[2 * i + 1].1.clone()] {
+                assert!(holds(&g, sol));
+                for level in 1..=3 {
+                    let key = |h: &Hint| (h.tech, h.cplx, h.sort_key, h.rem.clone(), h.place);
+                    let run = |solution| {
+                        let ctx = Ctx {
+                            src: None,
+                            first: true,
+                            explain: false,
+                            solution,
+                        };
+                        chaining_hints(&g, Cfg::dynamic(level), ctx)
+                            .iter()
+                            .map(key)
+                            .collect::<Vec<_>>()
+                    };
+                    let whole = run(None);
+                    assert_eq!(whole, run(Some(sol)), "level {level}");
+                    hints += whole.len();
+                }
+            }
+        }
+        assert!(hints > 100, "too few hints compared: {hints}");
+    }
+}

@@ -1,0 +1,238 @@
+//! The rules nested inside chains, run once per reduced grid and kept: the simple rules
+//! (per step), the chaining rules (per grid), and the static multiple chains' sieve.
+
+use super::*;
+
+/// the candidates they rest on as if the grid had started from every candidate, and the
+/// complexity the hint adds.
+pub(super) type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Nested)>>;
+
+/// A grid and a nested rule.
+#[derive(PartialEq, Eq, Hash)]
+pub(super) struct NestedKey {
+    pub(super) val: [u8; 81],
+    pub(super) cand: [u16; 81],
+    pub(super) cfg: (bool, bool, u8),
+}
+
+/// Nested rule runs kept before the cache is emptied, to bound its memory. It may be
+/// emptied at any time: a hint found again keeps its identity (`Nested`).
+pub(super) const NESTED_CAPACITY: usize = 1 << 14;
+
+thread_local! {
+    /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up.
+    /// Chains of every level, every step and every nesting depth reach the same reduced
+    /// grids again (what a chain derives before it calls the nested rules is the same
+    /// fixpoint, whatever the order), and a rule's hints on a grid do not depend on where
+    /// the chain started: only which removals they rest on does, and that is filtered at
+    /// each use (`chain_rules`).
+    pub(super) static NESTED: std::cell::RefCell<FxHashMap<NestedKey, NestedHints>> =
+        Default::default();
+}
+
+/// Every candidate present: the starting grid under which a nested rule reports all the
+/// removals it could rest on.
+pub(super) static EVERY_CANDIDATE: G = G {
+    val: [0; 81],
+    cand: [0x1ff; 81],
+    dm: [(1 << 81) - 1; 9],
+};
+
+/// The hints of chaining rule `cfg` on `g` (cached, see `NESTED`).
+pub(super) fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
+    let key = NestedKey {
+        val: g.val,
+        cand: g.cand,
+        cfg: (cfg.mult, cfg.dynamic, cfg.level),
+    };
+    if let Some(found) = NESTED.with(|n| n.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let ctx = Ctx {
+        src: Some(&EVERY_CANDIDATE),
+        first: false,
+        explain: false,
+        solution: None,
+    };
+    // Fixed keys: the same grid and rule hash alike on every thread.
+    let mut grid_hash = std::hash::DefaultHasher::new();
+    key.hash(&mut grid_hash);
+    let hints: Vec<_> = chaining_hints(g, cfg, ctx)
+        .into_iter()
+        .filter(|h| !h.parents.is_empty())
+        .enumerate()
+        .map(|(i, h)| {
+            let mut rem = h.rem;
+            rem.sort_unstable();
+            let mut id = grid_hash.clone();
+            id.write_usize(i);
+            let nested = Nested {
+                id: id.finish(),
+                cplx: h.cplx,
+            };
+            (rem, h.parents, nested)
+        })
+        .collect();
+    let hints = Rc::new(hints);
+    NESTED.with(|n| {
+        let mut n = n.borrow_mut();
+        if n.len() >= NESTED_CAPACITY {
+            n.clear();
+            FIXED_SIEVES.with(|f| f.borrow_mut().clear());
+        }
+        n.insert(key, hints.clone())
+    });
+    hints
+}
+
+/// Forgets the nested rule runs of earlier puzzles: they would only take up room.
+pub(super) fn clear_nested_cache() {
+    NESTED.with(|n| n.borrow_mut().clear());
+    FIXED_SIEVES.with(|f| f.borrow_mut().clear());
+    SIMPLE.with(|n| n.borrow_mut().clear());
+}
+
+/// A grid's identity as a key (fixed hash keys: the same on every thread).
+pub(super) fn grid_id(g: &G) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    (g.val, g.cand).hash(&mut h);
+    h.finish()
+}
+
+thread_local! {
+    /// What the simple rules remove inside chains, by starting grid (`grid_id`) and
+    /// reduced grid. Every level of a step chains from the same grid, and a level's
+    /// chains meet the reduced grids of the level below before they go further.
+    pub(super) static SIMPLE: std::cell::RefCell<FxHashMap<(u64, [u16; 81]), RemovedRc>> =
+        Default::default();
+}
+
+/// The candidates removed on `g` by the first of the simple rules used inside chains
+/// (locking, hidden and naked pairs, X-wings) that removes any, from chains that started
+/// on `src` (`id`): only what rests on a candidate the chain removed counts.
+pub(super) fn simple_rules(g: &G, src: &G, id: u64) -> RemovedRc {
+    let grids = (id, g.cand);
+    if let Some(found) = SIMPLE.with(|s| s.borrow().get(&grids).cloned()) {
+        return found;
+    }
+    let ctx = Ctx {
+        src: Some(src),
+        first: false,
+        explain: false,
+        solution: None,
+    };
+    let mut res = Vec::new();
+    for rule in 0..4 {
+        let mut hints = Vec::new();
+        match rule {
+            0 => locking(g, false, ctx, &mut hints),
+            1 => hidden_set(g, 2, false, ctx, &mut hints),
+            2 => naked_set(g, 2, ctx, &mut hints),
+            _ => fish(g, 2, ctx, &mut hints),
+        }
+        for h in hints {
+            if h.parents.is_empty() {
+                continue;
+            }
+            let mut rem = h.rem;
+            rem.sort_unstable();
+            for (c, d) in rem {
+                res.push((key(c as usize, d, false), h.parents.clone(), None));
+            }
+        }
+        if !res.is_empty() {
+            break;
+        }
+    }
+    let res = Rc::new(res);
+    SIMPLE.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() >= NESTED_CAPACITY {
+            s.clear();
+        }
+        s.insert(grids, res.clone());
+    });
+    res
+}
+
+/// A grid's values and candidates, as a map key.
+pub(super) type GridKey = ([u8; 81], [u16; 81]);
+
+thread_local! {
+    /// Sieves of static multiple chains on reduced grids, made where the loops rule has
+    /// just built the grid's reachability sets and found nothing: the nested static rule
+    /// runs where the nested loops rule gave nothing, often at an earlier level or step.
+    pub(super) static FIXED_SIEVES: std::cell::RefCell<FxHashMap<GridKey, Sieve>> =
+        Default::default();
+}
+
+/// Keeps the sieve of static multiple chains on `g`, whose reachability sets `reach`
+/// holds.
+pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach) {
+    FIXED_SIEVES.with(|f| {
+        f.borrow_mut()
+            .entry((g.val, g.cand))
+            .or_insert_with(|| Sieve::fixed(g, reach));
+    });
+}
+
+/// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
+/// made from the reachability sets, built for `g` if need be.
+pub(super) fn fixed_sieve(g: &G) -> Sieve {
+    if let Some(sieve) = FIXED_SIEVES.with(|f| f.borrow().get(&(g.val, g.cand)).cloned()) {
+        return sieve;
+    }
+    REACH.with(|reach| {
+        let mut reach = reach.borrow_mut();
+        reach.xy(g);
+        Sieve::fixed(g, &reach)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::reduced_pairs;
+    use super::*;
+
+    /// The nested-rule cache computes once with every candidate as the start and filters
+    /// the removals each hint rests on per use: the same as running the rule from `src`.
+    #[test]
+    fn cached_nested_rules_agree_with_a_direct_run() {
+        type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, u32)>;
+        let mut compared = 0;
+        for (src, g) in reduced_pairs(6) {
+            for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
+                let ctx = Ctx {
+                    src: Some(&src),
+                    first: false,
+                    explain: false,
+                    solution: None,
+                };
+                let direct: Found = chaining_hints(&g, cfg, ctx)
+                    .into_iter()
+                    .filter(|h| !h.parents.is_empty())
+                    .map(|h| {
+                        let mut rem = h.rem;
+                        rem.sort_unstable();
+                        (rem, h.parents, h.cplx)
+                    })
+                    .collect();
+                let cached: Found = nested_rule(&g, cfg)
+                    .iter()
+                    .map(|(rem, parents, nested)| {
+                        let parents: Vec<(u8, u8)> = parents
+                            .iter()
+                            .copied()
+                            .filter(|&(c, d)| src.has(c as usize, d))
+                            .collect();
+                        (rem.clone(), parents, nested.cplx)
+                    })
+                    .filter(|(_, parents, _)| !parents.is_empty())
+                    .collect();
+                compared += direct.len();
+                assert_eq!(direct, cached, "{cfg:?}");
+            }
+        }
+        assert!(compared > 50, "too few nested hints compared: {compared}");
+    }
+}

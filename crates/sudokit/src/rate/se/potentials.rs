@@ -1,0 +1,335 @@
+//! Potentials (a candidate assumed on or off), the arenas and sets chains keep them in,
+//! and the links from one potential to the next that every chaining rule follows.
+
+use super::*;
+
+pub(super) const NKEYS: usize = 81 * 9 * 2;
+pub(super) const NONE: u32 = u32::MAX;
+
+/// Cause of a potential (why it was switched on or off): 0 none, 1 cell, 2–4 block /
+/// row / column, 5 a rule applied inside a nested chain.
+pub(super) const C_NONE: u8 = 0;
+pub(super) const C_CELL: u8 = 1;
+pub(super) const C_ADV: u8 = 5;
+
+pub(super) fn key(c: usize, d: u8, on: bool) -> u16 {
+    ((c * 9 + d as usize - 1) * 2 + on as usize) as u16
+}
+
+pub(super) fn kcell(k: u16) -> usize {
+    k as usize / 18
+}
+
+pub(super) fn kdig(k: u16) -> u8 {
+    (k as usize / 2 % 9) as u8 + 1
+}
+
+pub(super) fn kon(k: u16) -> bool {
+    k & 1 == 1
+}
+
+pub(super) fn pot_name(k: u16) -> String {
+    format!(
+        "{}{}{}",
+        cell_name(kcell(k)),
+        if kon(k) { "=" } else { "<>" },
+        kdig(k)
+    )
+}
+
+/// A potential: a candidate assumed on or off, with the potentials that caused it.
+#[derive(Clone, Copy)]
+pub(super) struct Pot {
+    pub(super) key: u16,
+    pub(super) cause: u8,
+    pub(super) par_start: u32,
+    pub(super) par_len: u32,
+    pub(super) nested: Option<Nested>,
+}
+
+/// All potentials created while chaining from one starting point.
+#[derive(Default)]
+pub(super) struct Arena {
+    pub(super) pots: Vec<Pot>,
+    pub(super) par: Vec<u32>,
+    /// Whether hints should carry their reasoning as text.
+    pub(super) explain: bool,
+}
+
+impl Arena {
+    pub(super) fn clear(&mut self, explain: bool) {
+        self.pots.clear();
+        self.par.clear();
+        self.explain = explain;
+    }
+
+    pub(super) fn add(
+        &mut self,
+        key: u16,
+        cause: u8,
+        parents: &[u32],
+        nested: Option<Nested>,
+    ) -> u32 {
+        let start = self.par.len() as u32;
+        self.par.extend_from_slice(parents);
+        self.pots.push(Pot {
+            key,
+            cause,
+            par_start: start,
+            par_len: parents.len() as u32,
+            nested,
+        });
+        self.pots.len() as u32 - 1
+    }
+
+    pub(super) fn key(&self, i: u32) -> u16 {
+        self.pots[i as usize].key
+    }
+
+    /// Appends a chain built in an arena of its own; its index `i` becomes `offset + i`,
+    /// the offset returned. Appended in the order they would have been built, chains
+    /// leave the arena as building them here would have.
+    pub(super) fn append(&mut self, chain: &Arena) -> u32 {
+        let offset = self.pots.len() as u32;
+        let par_offset = self.par.len() as u32;
+        self.par.extend(chain.par.iter().map(|&p| p + offset));
+        self.pots.extend(chain.pots.iter().map(|&p| Pot {
+            par_start: p.par_start + par_offset,
+            ..p
+        }));
+        offset
+    }
+
+    pub(super) fn parents(&self, i: u32) -> &[u32] {
+        let p = &self.pots[i as usize];
+        &self.par[p.par_start as usize..(p.par_start + p.par_len) as usize]
+    }
+
+    pub(super) fn first_parent(&self, i: u32) -> Option<u32> {
+        self.parents(i).first().copied()
+    }
+
+    /// SE's `getChain`/`getAncestorCount`: breadth-first over parents, one node per key;
+    /// `visit` sees each node in SE's order. `queue` is scratch space.
+    pub(super) fn chain(&self, target: u32, queue: &mut Vec<u32>, mut visit: impl FnMut(u32)) {
+        let mut done = [0u64; NKEYS / 64 + 1];
+        queue.clear();
+        queue.push(target);
+        let mut next = 0;
+        while let Some(&p) = queue.get(next) {
+            next += 1;
+            let k = self.key(p) as usize;
+            if done[k / 64] >> (k % 64) & 1 == 0 {
+                done[k / 64] |= 1 << (k % 64);
+                visit(p);
+                queue.extend_from_slice(self.parents(p));
+            }
+        }
+    }
+
+    /// The chains leading to each of `targets`, joined with `; `.
+    pub(super) fn describe_all(&self, targets: &[u32]) -> String {
+        targets
+            .iter()
+            .map(|&t| self.describe(t))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// The chain leading to `target`, first parents only, as Eureka-like text.
+    pub(super) fn describe(&self, target: u32) -> String {
+        if !self.explain {
+            return String::new();
+        }
+        // Follow first parents back to the assumption; a step taken by a simpler rule
+        // (nested chains) is marked and followed through its first premise.
+        let mut seq = Vec::new();
+        let mut p = Some(target);
+        while let Some(i) = p {
+            let name = pot_name(self.key(i));
+            if self.pots[i as usize].cause == C_ADV {
+                seq.push(format!("{name} (by a simpler rule)"));
+            } else {
+                seq.push(name);
+            }
+            p = self.first_parent(i);
+        }
+        seq.reverse();
+        seq.join(" -> ")
+    }
+}
+
+/// SE's `LinkedSet<Potential>`: one potential per key, in insertion order.
+#[derive(Clone)]
+pub(super) struct PSet {
+    pub(super) map: Vec<u32>,
+    pub(super) order: Vec<u32>,
+    pub(super) keys: Vec<u16>,
+}
+
+impl PSet {
+    pub(super) fn new() -> PSet {
+        PSet {
+            map: vec![NONE; NKEYS],
+            order: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+
+    pub(super) fn get(&self, k: u16) -> Option<u32> {
+        let i = self.map[k as usize];
+        (i != NONE).then_some(i)
+    }
+
+    pub(super) fn contains(&self, k: u16) -> bool {
+        self.map[k as usize] != NONE
+    }
+
+    pub(super) fn add(&mut self, ar: &Arena, i: u32) {
+        let k = ar.key(i);
+        if self.map[k as usize] == NONE {
+            self.map[k as usize] = i;
+            self.order.push(i);
+            self.keys.push(k);
+        }
+    }
+
+    /// Empties the set in time proportional to its size.
+    pub(super) fn reset(&mut self) {
+        for &k in &self.keys {
+            self.map[k as usize] = NONE;
+        }
+        self.order.clear();
+        self.keys.clear();
+    }
+}
+
+/// Consequences of a potential switched on, appended to `out`: the other candidates of
+/// its cell (when `y`), and the same digit in its houses.
+pub(super) fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
+    let (c, d) = (kcell(k), kdig(k));
+    if y {
+        for v in digits(g.cand[c]) {
+            if v != d {
+                out.push((key(c, v, false), C_CELL));
+            }
+        }
+    }
+    // Houses list their cells in increasing index order, so masks keep SE's order.
+    let mut seen = 1u128 << c;
+    for t in [BLOCK, ROW, COL] {
+        let mut m = g.cells(CR[c][t] as usize, d) & !seen;
+        seen |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push((key(o, d, false), 2 + t as u8));
+        }
+    }
+}
+
+/// The candidates removed since `src` that a potential of digit `d` in cell `c`, switched
+/// on for `cause`, rests on: the cell's other candidates (cell cause) or the digit's other
+/// places in the house that forced it. SE's hidden parents (dynamic chains) and rule
+/// parents (nested hints) both. Filled cells are skipped: no start of a chain had a
+/// candidate there, though `EVERY_CANDIDATE` says so.
+pub(super) fn removed_for<'a>(
+    g: &'a G,
+    src: &G,
+    c: usize,
+    d: u8,
+    cause: u8,
+) -> impl Iterator<Item = (usize, u8)> + 'a {
+    let (cell, house) = if cause == C_CELL {
+        (src.cand[c] & !g.cand[c], 0)
+    } else {
+        (0, g.lost(src, d) & RM[CR[c][(cause - 2) as usize] as usize])
+    };
+    digits(cell)
+        .map(move |v| (c, v))
+        .chain(bits(house).filter(|&o| g.val[o] == 0).map(move |o| (o, d)))
+}
+
+/// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
+/// in a dynamic chain: `p`, then the removals that made the cell bivalue or the house a
+/// pair.
+pub(super) fn hidden_parents(g: &G, src: &G, to_off: &PSet, p: u32, k0: u16, cause: u8) -> Parents {
+    let mut parents = Parents::one(p);
+    for (c, v) in removed_for(g, src, kcell(k0), kdig(k0), cause) {
+        if let Some(q) = to_off.get(key(c, v, false)) {
+            parents.push(q);
+        }
+    }
+    parents
+}
+
+/// Parents of a potential: the one that caused it and, in dynamic chains, the removed
+/// candidates that made the cell or house single (at most 8).
+#[derive(Clone, Copy)]
+pub(super) struct Parents {
+    pub(super) len: usize,
+    pub(super) items: [u32; 10],
+}
+
+impl Parents {
+    pub(super) fn one(p: u32) -> Parents {
+        let mut items = [0; 10];
+        items[0] = p;
+        Parents { len: 1, items }
+    }
+
+    pub(super) fn push(&mut self, q: u32) {
+        if self.len < self.items.len() {
+            self.items[self.len] = q;
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
+}
+
+/// Consequences of a potential switched off, appended to `out`: the last candidate of a
+/// bivalue cell (when `y`), the other place of the digit in a house where it has two
+/// (when `x`). Dynamic chains add the removals these rest on (`hidden_parents`).
+pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+    let (c, d) = (kcell(k), kdig(k));
+    if y && two_bits(g.cand[c] as u128) {
+        let rest = g.cand[c] & !bit(d);
+        let other = if rest != 0 && at_most_one_bit(rest as u128) {
+            rest.trailing_zeros() as u8 + 1
+        } else {
+            g.cand[c].trailing_zeros() as u8 + 1
+        };
+        out.push((key(c, other, true), C_CELL));
+    }
+    if x {
+        let mut seen = 0u128;
+        for t in [BLOCK, ROW, COL] {
+            let pp = g.cells(CR[c][t] as usize, d);
+            if !two_bits(pp) {
+                continue;
+            }
+            let mut o = pp.trailing_zeros() as usize;
+            if o == c {
+                o = (pp & (pp - 1)).trailing_zeros() as usize;
+            }
+            if seen >> o & 1 == 0 {
+                seen |= 1u128 << o;
+                out.push((key(o, d, true), 2 + t as u8));
+            }
+        }
+    }
+}
+
+pub(super) fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
+    let mut q = ar.first_parent(p);
+    while let Some(i) = q {
+        if ar.key(i) == k {
+            return true;
+        }
+        q = ar.first_parent(i);
+    }
+    false
+}
