@@ -3,6 +3,7 @@
 
 use super::*;
 
+/// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
 /// the candidates they rest on as if the grid had started from every candidate, and the
 /// complexity the hint adds.
 pub(super) type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Nested)>>;
