@@ -650,8 +650,11 @@ impl<'a> Chainer<'a> {
     pub(super) fn build_ahead(&mut self, g: &G, starts: Vec<(u16, Option<Targets>)>) {
         use rayon::prelude::*;
         let (cfg, ctx) = (self.cfg, self.ctx);
+        // One chaining per job: their costs vary a hundredfold, and larger jobs leave one
+        // thread idle at the end of the run while the other finishes a long one.
         let built: Vec<Built> = starts
             .par_iter()
+            .with_max_len(1)
             .map_init(
                 || (Chainer::new(cfg, ctx), g.clone()),
                 |(ch, gm), (k, targets)| {
