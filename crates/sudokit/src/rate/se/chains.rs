@@ -125,18 +125,18 @@ impl ChainSpec<'_> {
     }
 }
 
-pub(super) fn chain_hint(
-    g: &G,
+/// SE's complexity of a hint on `targets`: their ancestors, each counted once per target,
+/// plus the complexity of every distinct nested hint among them; `visit` sees each.
+pub(super) fn complexity(
     ar: &Arena,
-    ctx: Ctx,
+    targets: &[u32],
     queue: &mut Vec<u32>,
-    spec: ChainSpec,
-) -> Hint {
+    mut visit: impl FnMut(&Pot),
+) -> u32 {
     let mut flat = 0;
     let mut nested = 0;
     let mut seen: Vec<u64> = Vec::new();
-    let mut parents = RuleParents::new(Vec::new());
-    for &t in spec.targets {
+    for &t in targets {
         ar.chain(t, queue, |p| {
             flat += 1;
             let pot = &ar.pots[p as usize];
@@ -146,12 +146,26 @@ pub(super) fn chain_hint(
                     nested += n.cplx;
                 }
             }
-            if let Some(src) = ctx.src {
-                pot_parents(g, src, pot, spec.null_cause, &mut parents);
-            }
+            visit(pot);
         });
     }
-    let mut h = spec.into_hint(flat + nested);
+    flat + nested
+}
+
+pub(super) fn chain_hint(
+    g: &G,
+    ar: &Arena,
+    ctx: Ctx,
+    queue: &mut Vec<u32>,
+    spec: ChainSpec,
+) -> Hint {
+    let mut parents = RuleParents::new(Vec::new());
+    let cplx = complexity(ar, spec.targets, queue, |pot| {
+        if let Some(src) = ctx.src {
+            pot_parents(g, src, pot, spec.null_cause, &mut parents);
+        }
+    });
+    let mut h = spec.into_hint(cplx);
     h.parents = parents.list;
     h
 }
@@ -236,6 +250,10 @@ pub(super) struct Chainer<'a> {
     pub(super) counts: Vec<u32>,
     /// Targets and null cause of the hints whose parents are still to be found.
     pub(super) pending: Vec<(Vec<u32>, u8)>,
+    /// The targets of a top-level run's hints, in order, whose complexities are still to
+    /// be found (`deferred_complexities`): ranges of `deferred_targets`.
+    pub(super) deferred: Vec<(u32, u32)>,
+    pub(super) deferred_targets: Vec<u32>,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     pub(super) built: Vec<Option<Built>>,
     /// The identity of the grid the run's chains start from (`grid_id`), once needed.
@@ -332,6 +350,8 @@ impl<'a> Chainer<'a> {
             sieve: None,
             counts: Vec::new(),
             pending: Vec::new(),
+            deferred: Vec::new(),
+            deferred_targets: Vec::new(),
             built: Vec::new(),
             queues: Default::default(),
             src_id: None,
@@ -608,9 +628,33 @@ impl<'a> Chainer<'a> {
             self.recycle(off);
         }
         self.memo = memo;
+        self.deferred_complexities(&ar, out);
         self.arena = ar;
         self.sieve = None;
         self.built.clear();
+    }
+
+    /// Finds the complexities `hint` deferred, on all threads, for the hints of `out`
+    /// (one each, in order).
+    fn deferred_complexities(&mut self, ar: &Arena, out: &mut [Hint]) {
+        use rayon::prelude::*;
+        if self.deferred.is_empty() {
+            return;
+        }
+        let targets = &self.deferred_targets;
+        let cplx: Vec<u32> = (self.deferred.par_iter())
+            .map_init(Vec::new, |queue, &(a, b)| {
+                complexity(ar, &targets[a as usize..b as usize], queue, |_| {})
+            })
+            .collect();
+        debug_assert_eq!(cplx.len(), out.len());
+        let base = self.cfg.diff();
+        for (h, c) in out.iter_mut().zip(cplx) {
+            h.cplx = c;
+            h.diff = base + length_diff(c);
+        }
+        self.deferred.clear();
+        self.deferred_targets.clear();
     }
 
     /// Builds every chaining a top-level run of nested chains will ask for (each
@@ -945,6 +989,15 @@ impl<'a> Chainer<'a> {
     /// the removals a nested run's hint rests on are found only for the hints that
     /// survive sorting and de-duplication (`finish`), about one in six.
     pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec) -> Hint {
+        if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
+            // A top-level run: its thousands of hints' complexities are found together,
+            // on all threads, once the run is over.
+            let start = self.deferred_targets.len() as u32;
+            self.deferred_targets.extend_from_slice(spec.targets);
+            self.deferred
+                .push((start, self.deferred_targets.len() as u32));
+            return spec.into_hint(0);
+        }
         if self.cfg.level > 0 || !self.shortcuts {
             return chain_hint(g, ar, self.ctx, &mut self.queue, spec);
         }
