@@ -85,17 +85,15 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
     let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
     let see = [sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2)];
     let mut allowed = [0u16; 3];
-    let third: Vec<u8> = if k > 2 {
-        digits(g.cand[cells[2]]).collect()
-    } else {
-        vec![0]
-    };
+    // The third cell's digits, or one pass with none for a pair.
+    let third = if k > 2 { g.cand[cells[2]] } else { 1 };
+    let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
     for d0 in digits(g.cand[cells[0]]) {
         for d1 in digits(g.cand[cells[1]]) {
             if d0 == d1 && see[0] {
                 continue;
             }
-            for &d2 in &third {
+            for d2 in digits(third) {
                 if k > 2 && ((d0 == d2 && see[1]) || (d1 == d2 && see[2])) {
                     continue;
                 }
@@ -107,6 +105,10 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
                 allowed[1] |= bit(d1);
                 if k > 2 {
                     allowed[2] |= bit(d2);
+                }
+                // Every candidate allowed: nothing to remove, whatever else is allowed.
+                if allowed == all {
+                    return None;
                 }
             }
         }
