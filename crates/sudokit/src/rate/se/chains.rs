@@ -250,9 +250,9 @@ pub(super) struct Chainer<'a> {
     pub(super) counts: Vec<u32>,
     /// Targets and null cause of the hints whose parents are still to be found.
     pub(super) pending: Vec<(Vec<u32>, u8)>,
-    /// The targets of a top-level run's hints, in order, whose complexities are still to
-    /// be found (`deferred_complexities`): ranges of `deferred_targets`.
-    pub(super) deferred: Vec<(u32, u32)>,
+    /// The hints of a top-level run, in order, whose complexities are still to be found
+    /// (`deferred_complexities`): their targets (a range of `deferred_targets`) and base.
+    pub(super) deferred: Vec<(u32, u32, f64)>,
     pub(super) deferred_targets: Vec<u32>,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     pub(super) built: Vec<Option<Built>>,
@@ -643,13 +643,12 @@ impl<'a> Chainer<'a> {
         }
         let targets = &self.deferred_targets;
         let cplx: Vec<u32> = (self.deferred.par_iter())
-            .map_init(Vec::new, |queue, &(a, b)| {
+            .map_init(Vec::new, |queue, &(a, b, _)| {
                 complexity(ar, &targets[a as usize..b as usize], queue, |_| {})
             })
             .collect();
         debug_assert_eq!(cplx.len(), out.len());
-        let base = self.cfg.diff();
-        for (h, c) in out.iter_mut().zip(cplx) {
+        for ((h, c), &(_, _, base)) in out.iter_mut().zip(cplx).zip(&self.deferred) {
             h.cplx = c;
             h.diff = base + length_diff(c);
         }
@@ -994,8 +993,8 @@ impl<'a> Chainer<'a> {
             // on all threads, once the run is over.
             let start = self.deferred_targets.len() as u32;
             self.deferred_targets.extend_from_slice(spec.targets);
-            self.deferred
-                .push((start, self.deferred_targets.len() as u32));
+            let end = self.deferred_targets.len() as u32;
+            self.deferred.push((start, end, spec.base));
             return spec.into_hint(0);
         }
         if self.cfg.level > 0 || !self.shortcuts {
