@@ -33,12 +33,14 @@
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
 //!   only for the hints that survive de-duplication.
 //! - At the top of a run of nested chains every chain runs to its end and none depends
-//!   on another, so they are built ahead on the rayon pool (`Chainer::prebuild`) and
-//!   joined in SE's order: a nested hint's identity is a hash (`Nested`), the same on
-//!   every thread. Half of them start from an assumption the puzzle's solution agrees
-//!   with; every rule being sound, those never meet a contradiction and only serve the
-//!   hints they share with the others, so they are built last and stop once they have
-//!   reached what the others reached (at levels 1–3 that halves what they build).
+//!   on another, so they are built ahead on the rayon pool (`Chainer::prebuild`), one job
+//!   each, and joined in SE's order: a nested hint's identity is a hash (`Nested`), the
+//!   same on every thread; the run's thousands of hint complexities are then found on the
+//!   pool too (`Chainer::deferred_complexities`). Half of the chains start from an
+//!   assumption the puzzle's solution agrees with; every rule being sound, those never
+//!   meet a contradiction and only serve the hints they share with the others, so they
+//!   are built last and stop once they have reached what the others reached (at levels
+//!   1–3 that halves what they build).
 //!
 //! Each module's tests check these claims against direct computation.
 //!
