@@ -76,7 +76,7 @@ use uniqueness::*;
 
 pub(crate) use chains::{chaining_hints, Cfg};
 
-use sieve::{Sieve, Targets};
+use sieve::{Reached, Sieve, Targets};
 
 /// Block, row and column house types, in the order SE walks them by default.
 pub(crate) const BLOCK: usize = 0;

@@ -275,6 +275,8 @@ pub(super) struct Built {
     pub(super) on: Vec<u32>,
     pub(super) off: Vec<u32>,
     pub(super) absurd: Option<(u32, u32)>,
+    /// The same as sets, for the targets of chains that cannot fail (`shared_with_false`).
+    pub(super) reached: Reached,
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
@@ -704,7 +706,9 @@ impl<'a> Chainer<'a> {
                     let mut arena = Arena::default();
                     arena.clear(ctx.explain);
                     let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
+                    let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
                     let b = Built {
+                        reached: Reached::of(keys),
                         arena,
                         on: on.order.clone(),
                         off: off.order.clone(),
@@ -726,59 +730,40 @@ impl<'a> Chainer<'a> {
     /// from false assumptions, as far as it holds in the solution (`truth`: per digit,
     /// its cells).
     pub(super) fn shared_with_false(&self, g: &G, truth: &[u128; 9], k: u16) -> Targets {
-        let facts = |k: u16| -> [[u128; 9]; 2] {
-            let mut out = [[0; 9]; 2];
-            if let Some(b) = &self.built[k as usize] {
-                for &i in b.on.iter().chain(&b.off) {
-                    let p = b.arena.key(i);
-                    out[kon(p) as usize][kdig(p) as usize - 1] |= 1 << kcell(p);
-                }
-            }
-            out
-        };
+        let reached =
+            |k: u16| (self.built[k as usize].as_ref()).map_or_else(Reached::default, |b| b.reached);
         let common = |keys: &mut dyn Iterator<Item = u16>| {
-            keys.map(facts)
-                .reduce(|a, b| std::array::from_fn(|s| std::array::from_fn(|i| a[s][i] & b[s][i])))
+            keys.map(reached)
+                .reduce(|a, b| a.and(&b))
+                .unwrap_or_default()
         };
         let (c, d) = (kcell(k), kdig(k));
         let card = g.card(c);
-        let mut need = [[0u128; 9]; 2];
-        let mut add = |f: Option<[[u128; 9]; 2]>| {
-            for (s, side) in f.into_iter().flatten().enumerate() {
-                for (i, m) in side.into_iter().enumerate() {
-                    need[s][i] |= m;
-                }
-            }
-        };
+        let mut need = Reached::default();
         // The same candidate's other state (`binary`).
         if self.cfg.doubles(card) {
-            add(Some(facts(k ^ 1)));
+            need.add(&reached(k ^ 1));
         }
         if kon(k) {
             // The cell's other candidates, the digit's other places in each of its houses.
             if self.cfg.shares(card) {
-                add(common(
-                    &mut digits(g.cand[c])
-                        .filter(|&e| e != d)
-                        .map(|e| key(c, e, true)),
-                ));
+                let others = digits(g.cand[c]).filter(|&e| e != d);
+                need.add(&common(&mut others.map(|e| key(c, e, true))));
             }
             for r in CR[c] {
                 let pp = g.pos(r as usize, d);
                 if self.cfg.shares(pp.count_ones()) {
                     let others = bits(pp).map(|i| RC[r as usize][i] as usize);
-                    add(common(
-                        &mut others.filter(|&o| o != c).map(|o| key(o, d, true)),
-                    ));
+                    let keys = &mut others.filter(|&o| o != c).map(|o| key(o, d, true));
+                    need.add(&common(keys));
                 }
             }
         }
         // What the solution refutes, this chaining never reaches.
-        let [off, on] = need;
-        Targets::new(
-            std::array::from_fn(|i| on[i] & truth[i]),
-            std::array::from_fn(|i| off[i] & !truth[i]),
-        )
+        Targets::new(Reached {
+            on: std::array::from_fn(|i| need.on[i] & truth[i]),
+            off: std::array::from_fn(|i| need.off[i] & !truth[i]),
+        })
     }
 
     /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved

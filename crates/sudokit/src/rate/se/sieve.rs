@@ -29,13 +29,39 @@ fn index(c: usize, d: u8) -> usize {
 }
 
 /// What a chain from one assumption switches on and off: per digit, the cells.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Reached {
-    on: [u128; 9],
-    off: [u128; 9],
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(super) struct Reached {
+    pub(super) on: [u128; 9],
+    pub(super) off: [u128; 9],
 }
 
 impl Reached {
+    /// The potentials `keys`, as sets.
+    pub(super) fn of(keys: impl IntoIterator<Item = u16>) -> Reached {
+        let mut r = Reached::default();
+        for k in keys {
+            let side = if kon(k) { &mut r.on } else { &mut r.off };
+            side[kdig(k) as usize - 1] |= 1 << kcell(k);
+        }
+        r
+    }
+
+    /// What both reach.
+    pub(super) fn and(&self, other: &Reached) -> Reached {
+        Reached {
+            on: std::array::from_fn(|i| self.on[i] & other.on[i]),
+            off: std::array::from_fn(|i| self.off[i] & other.off[i]),
+        }
+    }
+
+    /// Adds what `other` reaches.
+    pub(super) fn add(&mut self, other: &Reached) {
+        for i in 0..9 {
+            self.on[i] |= other.on[i];
+            self.off[i] |= other.off[i];
+        }
+    }
+
     /// The sets as one row of 36 words: switched on, then switched off.
     fn row(&self) -> impl Iterator<Item = u64> + '_ {
         self.on
@@ -205,8 +231,9 @@ pub(super) struct Targets {
 }
 
 impl Targets {
-    /// The potentials switched on (`on`, per digit the cells) and off (`off`).
-    pub(super) fn new(on: [u128; 9], off: [u128; 9]) -> Targets {
+    /// The potentials of `r`.
+    pub(super) fn new(r: Reached) -> Targets {
+        let (on, off) = (r.on, r.off);
         let left = on.iter().chain(&off).map(|m| m.count_ones()).sum();
         Targets { on, off, left }
     }
@@ -354,10 +381,8 @@ impl Sieve {
                 let i = index(c, d);
                 match (&on, &start.reach(c, d, false, &mut queue)) {
                     (Some(a), Some(b)) => {
-                        let both = Reached {
-                            on: std::array::from_fn(|j| a.on[j] & b.on[j] & multi),
-                            off: std::array::from_fn(|j| a.off[j] & b.off[j]),
-                        };
+                        let mut both = a.and(b);
+                        both.on.iter_mut().for_each(|m| *m &= multi);
                         if g.cand[c].count_ones() >= 3 && both.row().any(|w| w != 0) {
                             sieve.binary[c] |= bit(d);
                             sieve.need(i, true, both.row());
@@ -463,16 +488,6 @@ mod tests {
         out
     }
 
-    /// The candidates of a set of potentials, per digit.
-    fn as_set(ar: &Arena, s: &PSet) -> [u128; 9] {
-        let mut out = [0; 9];
-        for &p in &s.order {
-            let k = ar.key(p);
-            out[kdig(k) as usize - 1] |= 1 << kcell(k);
-        }
-        out
-    }
-
     /// SE's chaining from one candidate: what it switched on and off, and whether it met
     /// a contradiction (and stopped there).
     fn chaining(ch: &mut Chainer, g: &G, c: usize, d: u8, on: bool) -> (Reached, bool) {
@@ -485,11 +500,8 @@ mod tests {
             to_off.add(&ar, p);
         }
         let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off, None);
-        let sets = Reached {
-            on: as_set(&ar, &to_on),
-            off: as_set(&ar, &to_off),
-        };
-        (sets, met.is_some())
+        let keys = to_on.order.iter().chain(&to_off.order).map(|&p| ar.key(p));
+        (Reached::of(keys), met.is_some())
     }
 
     fn chainer(cfg: Cfg) -> Chainer<'static> {
