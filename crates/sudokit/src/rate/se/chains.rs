@@ -543,7 +543,7 @@ impl<'a> Chainer<'a> {
                     continue;
                 }
                 for &(c, d) in rem {
-                    res.push((key(c as usize, d, false), parents.clone(), Some(*nested)));
+                    res.push((key(c as usize, d, false), parents.clone(), Some(nested)));
                 }
             }
             if !res.is_empty() {

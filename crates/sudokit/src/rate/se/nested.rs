@@ -6,7 +6,35 @@ use super::*;
 /// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
 /// the candidates they rest on as if the grid had started from every candidate, and the
 /// complexity the hint adds.
-pub(super) type NestedHints = Rc<Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, Nested)>>;
+pub(super) type NestedHints = Rc<NestedRun>;
+
+/// A nested rule run's hints, kept in two allocations however many there are: tens of
+/// thousands of runs are kept at once (`NESTED`).
+pub(super) struct NestedRun {
+    /// Each hint's eliminations, then the candidates it rests on, hint after hint.
+    cands: Vec<(u8, u8)>,
+    /// Per hint, where its eliminations and then its parents end in `cands`, and its
+    /// identity.
+    hints: Vec<(u32, u32, Nested)>,
+}
+
+/// One hint of a `NestedRun`: its eliminations, the candidates it rests on, its identity.
+pub(super) type NestedHint<'a> = (&'a [(u8, u8)], &'a [(u8, u8)], Nested);
+
+impl NestedRun {
+    /// Each hint's eliminations, parents and identity, in the rule's order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = NestedHint<'_>> {
+        let mut start = 0;
+        self.hints.iter().map(move |&(rem_end, end, nested)| {
+            let (rem, parents) = (
+                &self.cands[start..rem_end as usize],
+                &self.cands[rem_end as usize..end as usize],
+            );
+            start = end as usize;
+            (rem, parents, nested)
+        })
+    }
+}
 
 /// A grid and a nested rule.
 #[derive(PartialEq, Eq, Hash)]
@@ -16,9 +44,11 @@ pub(super) struct NestedKey {
     pub(super) cfg: (bool, bool, u8),
 }
 
-/// Nested rule runs kept before the cache is emptied, to bound its memory. It may be
-/// emptied at any time: a hint found again keeps its identity (`Nested`).
-pub(super) const NESTED_CAPACITY: usize = 1 << 14;
+/// Nested rule runs kept before the cache is emptied, to bound its memory (a few tens of
+/// MB per thread, runs kept flat as `NestedRun`): the slowest puzzles fill a quarter of
+/// this on one thread. It may be emptied at any time: a hint found again keeps its
+/// identity (`Nested`).
+pub(super) const NESTED_CAPACITY: usize = 1 << 16;
 
 thread_local! {
     /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up.
@@ -58,23 +88,31 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
     // Fixed keys: the same grid and rule hash alike on every thread.
     let mut grid_hash = std::hash::DefaultHasher::new();
     key.hash(&mut grid_hash);
-    let hints: Vec<_> = chaining_hints(g, cfg, ctx)
+    let mut run = NestedRun {
+        cands: Vec::new(),
+        hints: Vec::new(),
+    };
+    let found = chaining_hints(g, cfg, ctx);
+    for (i, mut h) in found
         .into_iter()
         .filter(|h| !h.parents.is_empty())
         .enumerate()
-        .map(|(i, h)| {
-            let mut rem = h.rem;
-            rem.sort_unstable();
-            let mut id = grid_hash.clone();
-            id.write_usize(i);
-            let nested = Nested {
-                id: id.finish(),
-                cplx: h.cplx,
-            };
-            (rem, h.parents, nested)
-        })
-        .collect();
-    let hints = Rc::new(hints);
+    {
+        h.rem.sort_unstable();
+        run.cands.extend(&h.rem);
+        let rem_end = run.cands.len() as u32;
+        run.cands.extend(&h.parents);
+        let mut id = grid_hash.clone();
+        id.write_usize(i);
+        let nested = Nested {
+            id: id.finish(),
+            cplx: h.cplx,
+        };
+        run.hints.push((rem_end, run.cands.len() as u32, nested));
+    }
+    run.cands.shrink_to_fit();
+    run.hints.shrink_to_fit();
+    let hints = Rc::new(run);
     NESTED.with(|n| {
         let mut n = n.borrow_mut();
         if n.len() >= NESTED_CAPACITY {
@@ -226,7 +264,7 @@ mod tests {
                             .copied()
                             .filter(|&(c, d)| src.has(c as usize, d))
                             .collect();
-                        (rem.clone(), parents, nested.cplx)
+                        (rem.to_vec(), parents, nested.cplx)
                     })
                     .filter(|(_, parents, _)| !parents.is_empty())
                     .collect();
