@@ -45,9 +45,9 @@ pub(super) struct NestedKey {
 }
 
 /// Nested rule runs kept before the cache is emptied, to bound its memory (a few tens of
-/// MB per thread, runs kept flat as `NestedRun`): the slowest puzzles fill a quarter of
-/// this on one thread. It may be emptied at any time: a hint found again keeps its
-/// identity (`Nested`).
+/// MB per thread, runs kept flat as `NestedRun`): the slowest puzzles filled a quarter of
+/// this several times over on one thread. It may be emptied at any time: a hint found
+/// again keeps its identity (`Nested`).
 pub(super) const NESTED_CAPACITY: usize = 1 << 16;
 
 thread_local! {
