@@ -107,6 +107,13 @@ impl Start<'_> {
         start
     }
 
+    /// Whether taking candidate `d` out of cell `c` leaves every unit it is in with two
+    /// places or more: it switches nothing on.
+    fn inert(&self, c: usize, d: u8) -> bool {
+        let count = &self.count[d as usize - 1];
+        self.g.cand[c].count_ones() >= 3 && CR[c].iter().all(|&h| count[h as usize] >= 3)
+    }
+
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
     /// `None` on a contradiction. `queue` is scratch space.
     fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8)>) -> Option<Reached> {
@@ -377,9 +384,15 @@ impl Sieve {
                 if multi >> c & 1 == 0 {
                     continue;
                 }
-                // Contradictions, and what both states of the candidate imply.
+                // Contradictions, and what both states of the candidate imply. Taken out
+                // of a cell of three or more, with three or more places in each house, it
+                // switches nothing on, so both states share nothing: most removals.
                 let i = index(c, d);
-                match (&on, &start.reach(c, d, false, &mut queue)) {
+                let off = match on {
+                    Some(_) if start.inert(c, d) => continue,
+                    _ => start.reach(c, d, false, &mut queue),
+                };
+                match (&on, &off) {
                     (Some(a), Some(b)) => {
                         let mut both = a.and(b);
                         both.on.iter_mut().for_each(|m| *m &= multi);
