@@ -53,7 +53,7 @@
 //! the next), [`reach`] (the static link graph), [`nested`] (the rules run inside chains,
 //! kept per grid) and [`sieve`] (which chains of a run can find anything).
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;

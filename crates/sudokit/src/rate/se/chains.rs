@@ -248,12 +248,14 @@ pub(super) struct Chainer<'a> {
     pub(super) sieve: Option<Sieve>,
     /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
     pub(super) counts: Vec<u32>,
-    /// Targets and null cause of the hints whose parents are still to be found.
-    pub(super) pending: Vec<(Vec<u32>, u8)>,
+    /// The hints of a nested level-0 run whose parents are still to be found (`finish`):
+    /// their targets (a range of `hint_targets`) and null cause.
+    pub(super) pending: Vec<(u32, u32, u8)>,
     /// The hints of a top-level run, in order, whose complexities are still to be found
-    /// (`deferred_complexities`): their targets (a range of `deferred_targets`) and base.
+    /// (`deferred_complexities`): their targets (a range of `hint_targets`) and base.
     pub(super) deferred: Vec<(u32, u32, f64)>,
-    pub(super) deferred_targets: Vec<u32>,
+    /// The targets of pending and deferred hints, one after another.
+    pub(super) hint_targets: Vec<u32>,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     pub(super) built: Vec<Option<Built>>,
     /// The identity of the grid the run's chains start from (`grid_id`), once needed.
@@ -353,7 +355,7 @@ impl<'a> Chainer<'a> {
             counts: Vec::new(),
             pending: Vec::new(),
             deferred: Vec::new(),
-            deferred_targets: Vec::new(),
+            hint_targets: Vec::new(),
             built: Vec::new(),
             queues: Default::default(),
             src_id: None,
@@ -579,6 +581,7 @@ impl<'a> Chainer<'a> {
         let (dynamic, nishio) = (self.cfg.dynamic, self.cfg.nishio);
         self.counts.clear();
         self.pending.clear();
+        self.hint_targets.clear();
         // One arena for the whole run: the chains from a candidate switched on are shared
         // between its own cell's chains and the region chains of its houses.
         let mut ar = self.take_arena();
@@ -643,7 +646,7 @@ impl<'a> Chainer<'a> {
         if self.deferred.is_empty() {
             return;
         }
-        let targets = &self.deferred_targets;
+        let targets = &self.hint_targets;
         let cplx: Vec<u32> = (self.deferred.par_iter())
             .map_init(Vec::new, |queue, &(a, b, _)| {
                 complexity(ar, &targets[a as usize..b as usize], queue, |_| {})
@@ -655,7 +658,7 @@ impl<'a> Chainer<'a> {
             h.diff = base + length_diff(c);
         }
         self.deferred.clear();
-        self.deferred_targets.clear();
+        self.hint_targets.clear();
     }
 
     /// Builds every chaining a top-level run of nested chains will ask for (each
@@ -976,9 +979,9 @@ impl<'a> Chainer<'a> {
         if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
             // on all threads, once the run is over.
-            let start = self.deferred_targets.len() as u32;
-            self.deferred_targets.extend_from_slice(spec.targets);
-            let end = self.deferred_targets.len() as u32;
+            let start = self.hint_targets.len() as u32;
+            self.hint_targets.extend_from_slice(spec.targets);
+            let end = self.hint_targets.len() as u32;
             self.deferred.push((start, end, spec.base));
             return spec.into_hint(0);
         }
@@ -997,12 +1000,15 @@ impl<'a> Chainer<'a> {
             }
             cplx += self.counts[t as usize];
         }
-        let pending = (spec.targets.to_vec(), spec.null_cause);
-        let mut h = spec.into_hint(cplx);
-        if self.ctx.src.is_some() {
-            h.pending = self.pending.len() as u32;
-            self.pending.push(pending);
+        if self.ctx.src.is_none() {
+            return spec.into_hint(cplx);
         }
+        let start = self.hint_targets.len() as u32;
+        self.hint_targets.extend_from_slice(spec.targets);
+        let pending = (start, self.hint_targets.len() as u32, spec.null_cause);
+        let mut h = spec.into_hint(cplx);
+        h.pending = self.pending.len() as u32;
+        self.pending.push(pending);
         h
     }
 
@@ -1010,15 +1016,15 @@ impl<'a> Chainer<'a> {
     pub(super) fn finish(&mut self, g: &G, hints: &mut [Hint]) {
         let Some(src) = self.ctx.src else { return };
         for h in hints.iter_mut().filter(|h| h.pending != NONE) {
-            let (targets, null_cause) = &self.pending[h.pending as usize];
+            let (start, end, null_cause) = self.pending[h.pending as usize];
             let mut parents = RuleParents::new(Vec::new());
-            for &t in targets {
+            for &t in &self.hint_targets[start as usize..end as usize] {
                 self.arena.chain(t, &mut self.queue, |p| {
                     pot_parents(
                         g,
                         src,
                         &self.arena.pots[p as usize],
-                        *null_cause,
+                        null_cause,
                         &mut parents,
                     )
                 });
@@ -1368,24 +1374,49 @@ pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint
             }
         });
     }
-    out.sort_by(|a, b| {
+    best_per_removals(&mut out);
+    ch.finish(g, &mut out);
+    out
+}
+
+/// SE's order of a rule's hints with repeats dropped: sorted (stably) by difficulty,
+/// complexity and kind, each set of eliminations kept at its first hint. Found as the
+/// least hint of each set, then only those sorted: most hints of a multiple-chain run
+/// repeat another's eliminations.
+fn best_per_removals(out: &mut Vec<Hint>) {
+    let order = |a: &Hint, b: &Hint| {
         a.diff
             .total_cmp(&b.diff)
             .then(a.cplx.cmp(&b.cplx))
             .then(a.sort_key.cmp(&b.sort_key))
-    });
-    let mut seen = FxHashSet::default();
-    out.retain(|h| {
+    };
+    let mut best: FxHashMap<[u64; 12], usize> = FxHashMap::default();
+    for (i, h) in out.iter().enumerate() {
         // The set of eliminations as a 729-bit key: rem lists hold no repeats.
         let mut k = [0u64; 12];
         for &(c, d) in &h.rem {
             let i = c as usize * 9 + d as usize - 1;
             k[i / 64] |= 1 << (i % 64);
         }
-        seen.insert(k)
+        // Ties go to the earlier hint, as in a stable sort.
+        best.entry(k)
+            .and_modify(|b| {
+                if order(h, &out[*b]).is_lt() {
+                    *b = i;
+                }
+            })
+            .or_insert(i);
+    }
+    let mut keep = vec![false; out.len()];
+    for &i in best.values() {
+        keep[i] = true;
+    }
+    let mut i = 0;
+    out.retain(|_| {
+        i += 1;
+        keep[i - 1]
     });
-    ch.finish(g, &mut out);
-    out
+    out.sort_by(order);
 }
 
 #[cfg(test)]
@@ -1393,6 +1424,51 @@ mod tests {
     use super::super::tests::{reduced_pairs, HARD};
     use super::*;
     use crate::grid::Grid;
+
+    /// Keeping the least hint of each set of eliminations, then sorting those, leaves the
+    /// hints a stable sort and a first-of-each-set filter leave, in the same order: ties
+    /// of difficulty, complexity and kind included.
+    #[test]
+    fn best_per_removals_is_a_stable_sort_then_first_of_each_set() {
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        let mut hints = Vec::new();
+        for i in 0..2000u32 {
+            let mut h = Hint::new(SeTechnique::DoubleForcingChains(1), 9.0);
+            h.cplx = next(6) as u32;
+            h.diff = 9.0 + length_diff(h.cplx);
+            h.sort_key = next(3) as u8;
+            // Few distinct sets, listed in any order: most hints repeat another's.
+            let (c, d) = (next(4) as u8, 1 + next(2) as u8);
+            h.rem = vec![(c, d), (c + 40, d)];
+            if next(2) == 0 {
+                h.rem.reverse();
+            }
+            h.parents = vec![(i as u8, (i >> 8) as u8)];
+            hints.push(h);
+        }
+        let mut plain = hints.clone();
+        plain.sort_by(|a, b| {
+            (a.diff.total_cmp(&b.diff))
+                .then(a.cplx.cmp(&b.cplx))
+                .then(a.sort_key.cmp(&b.sort_key))
+        });
+        let mut seen = std::collections::HashSet::new();
+        plain.retain(|h| {
+            let mut set = h.rem.clone();
+            set.sort_unstable();
+            seen.insert(set)
+        });
+        best_per_removals(&mut hints);
+        let ids = |hs: &[Hint]| hs.iter().map(|h| h.parents.clone()).collect::<Vec<_>>();
+        assert_eq!(plain.len(), 8);
+        assert_eq!(ids(&plain), ids(&hints));
+    }
 
     /// A top-level run that knows the solution stops the chains from assumptions the
     /// solution agrees with once they reach what they could share: every hint is the same,
