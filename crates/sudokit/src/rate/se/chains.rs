@@ -233,6 +233,8 @@ pub(super) struct Chainer<'a> {
     pub(super) cfg: Cfg,
     pub(super) ctx: Ctx<'a>,
     pub(super) buf_off: Vec<(u16, u8)>,
+    /// Scratch space of `advanced`: one removal's parents.
+    pub(super) buf_parents: Vec<u32>,
     /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
     pub(super) arena: Arena,
     pub(super) adv_cache: AdvCache,
@@ -346,6 +348,7 @@ impl<'a> Chainer<'a> {
             cfg,
             ctx,
             buf_off: Vec::with_capacity(32),
+            buf_parents: Vec::new(),
             arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
             adv_cache: AdvCache::default(),
             memo: Default::default(),
@@ -472,12 +475,7 @@ impl<'a> Chainer<'a> {
             }
             let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
             if idle && self.cfg.level > 0 {
-                for (k, parents, nested) in self.advanced(g, &save, to_off) {
-                    if !to_off.contains(k) {
-                        let i = ar.add(k, C_ADV, &parents, nested);
-                        to_off.add(ar, i);
-                    }
-                }
+                self.advanced(g, &save, ar, to_off);
             }
         }
         *g = save;
@@ -485,13 +483,9 @@ impl<'a> Chainer<'a> {
     }
 
     /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
-    /// chain has reduced it, provided the rule depends on something the chain removed.
-    pub(super) fn advanced(
-        &mut self,
-        g: &G,
-        src: &G,
-        to_off: &PSet,
-    ) -> Vec<(u16, Vec<u32>, Option<Nested>)> {
+    /// chain has reduced it, provided the rule depends on something the chain removed,
+    /// switched off (in `ar` and `to_off`) unless they are already.
+    pub(super) fn advanced(&mut self, g: &G, src: &G, ar: &mut Arena, to_off: &mut PSet) {
         // The starting grid is the same for every chain of one rule run, so what the rules
         // find depends on the reduced grid alone: different assumptions often reach the
         // same reduced grid, and the nested rules are by far the costliest part.
@@ -509,16 +503,17 @@ impl<'a> Chainer<'a> {
                 f
             }
         };
-        found
-            .iter()
-            .map(|(k, parents, nested)| {
-                let ps = parents
-                    .iter()
-                    .filter_map(|&(c, d)| to_off.get(key(c as usize, d, false)))
-                    .collect();
-                (*k, ps, *nested)
-            })
-            .collect()
+        let mut ps = std::mem::take(&mut self.buf_parents);
+        for (k, parents, nested) in found.iter() {
+            if to_off.contains(*k) {
+                continue;
+            }
+            ps.clear();
+            ps.extend((parents.iter()).filter_map(|&(c, d)| to_off.get(key(c as usize, d, false))));
+            let i = ar.add(*k, C_ADV, &ps, *nested);
+            to_off.add(ar, i);
+        }
+        self.buf_parents = ps;
     }
 
     /// The candidates removed by the first of the nested chaining rules that removes any
@@ -904,18 +899,19 @@ impl<'a> Chainer<'a> {
     ) {
         let memo = std::mem::take(&mut self.memo);
         let chains: Vec<&OnChain> = starts.iter().filter_map(|&k| memo.get(k)).collect();
+        let mut targets = Vec::with_capacity(chains.len());
         for on in [true, false] {
             for &p in &side(chains[0], on).order {
                 let k = ar.key(p);
                 if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
                     continue;
                 }
-                let targets: Vec<u32> =
-                    chains.iter().filter_map(|ch| side(ch, on).get(k)).collect();
                 let (rem, place) = rem_for(g, k);
                 if rem.is_empty() {
                     continue;
                 }
+                targets.clear();
+                targets.extend(chains.iter().filter_map(|ch| side(ch, on).get(k)));
                 let text = self.text(|| {
                     format!(
                         "{} implies {}: {}",
