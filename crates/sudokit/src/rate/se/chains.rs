@@ -1391,8 +1391,8 @@ fn best_per_removals(out: &mut Vec<Hint>) {
         // The set of eliminations as a 729-bit key: rem lists hold no repeats.
         let mut k = [0u64; 12];
         for &(c, d) in &h.rem {
-            let i = c as usize * 9 + d as usize - 1;
-            k[i / 64] |= 1 << (i % 64);
+            let bit = c as usize * 9 + d as usize - 1;
+            k[bit / 64] |= 1 << (bit % 64);
         }
         // Ties go to the earlier hint, as in a stable sort.
         best.entry(k)
