@@ -102,11 +102,13 @@ pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule)
         ChainRule::Multiple => se::Cfg::MULTIPLE,
         ChainRule::Dynamic(level) => se::Cfg::dynamic(level),
     };
+    let nested = se::NestedCache::default();
     let ctx = se::Ctx {
         src: None,
         first: false,
         explain: true,
         solution: None,
+        nested: &nested,
     };
     se::chaining_hints(&g, cfg, ctx)
         .into_iter()

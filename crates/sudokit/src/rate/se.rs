@@ -57,6 +57,7 @@ use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 mod basic;
 mod chains;
@@ -75,6 +76,7 @@ use reach::*;
 use uniqueness::*;
 
 pub(crate) use chains::{chaining_hints, Cfg};
+pub(crate) use nested::NestedCache;
 
 use sieve::{Reached, Sieve, Targets};
 
@@ -653,6 +655,8 @@ pub(crate) struct Ctx<'a> {
     /// The puzzle's one solution, when known: chains from assumptions it agrees with
     /// never meet a contradiction, which lets a top-level run stop them early (`prebuild`).
     pub solution: Option<&'a [u8; 81]>,
+    /// Where the nested rules' runs are kept, for every thread of the rating.
+    pub nested: &'a NestedCache,
 }
 
 /// The highest nesting level SE's rating uses (`Chaining(true, true, false, 5)`).
@@ -665,12 +669,14 @@ pub(crate) fn next_hint(
     max_level: u8,
     explain: bool,
     solution: Option<&[u8; 81]>,
+    nested: &NestedCache,
 ) -> Option<Hint> {
     let ctx = Ctx {
         src: None,
         first: true,
         explain,
         solution,
+        nested,
     };
     let mut out = Vec::new();
     let basic: [Producer; 20] = [
@@ -766,7 +772,8 @@ pub(crate) fn se_rate(
     max_level: u8,
     keep_steps: bool,
 ) -> SeOutcome {
-    clear_nested_cache();
+    clear_thread_caches();
+    let nested = NestedCache::default();
     let mut g = G::from_values(values);
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
@@ -776,7 +783,7 @@ pub(crate) fn se_rate(
         steps: Vec::new(),
     };
     while !g.solved() {
-        let Some(h) = next_hint(&g, max_level, false, solution) else {
+        let Some(h) = next_hint(&g, max_level, false, solution, &nested) else {
             out.er = 20.0;
             out.solved = false;
             break;

@@ -493,7 +493,7 @@ impl<'a> Chainer<'a> {
             Some(f) => f.clone(),
             None => {
                 let id = *self.src_id.get_or_insert_with(|| grid_id(src));
-                let simple = simple_rules(g, src, id);
+                let simple = simple_rules(g, src, id, self.ctx.nested);
                 let f = if simple.is_empty() {
                     Rc::new(self.chain_rules(g, src))
                 } else {
@@ -529,7 +529,7 @@ impl<'a> Chainer<'a> {
             _ => &[Cfg::dynamic(0), Cfg::dynamic(level - 3)],
         };
         for &cfg in chain_rules {
-            for (rem, parents, nested) in nested_rule(g, cfg).iter() {
+            for (rem, parents, nested) in nested_rule(g, cfg, self.ctx.nested).iter() {
                 // Only what rests on a candidate the chain removed counts.
                 let parents: Vec<(u8, u8)> = parents
                     .iter()
@@ -1482,11 +1482,13 @@ mod tests {
                 for level in 1..=3 {
                     let key = |h: &Hint| (h.tech, h.cplx, h.sort_key, h.rem.clone(), h.place);
                     let run = |solution| {
+                        let nested = NestedCache::default();
                         let ctx = Ctx {
                             src: None,
                             first: true,
                             explain: false,
                             solution,
+                            nested: &nested,
                         };
                         chaining_hints(&g, Cfg::dynamic(level), ctx)
                             .iter()

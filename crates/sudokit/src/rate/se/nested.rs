@@ -1,15 +1,16 @@
 //! The rules nested inside chains, run once per reduced grid and kept: the simple rules
-//! (per step), the chaining rules (per grid), and the static multiple chains' sieve.
+//! (per step and thread), the chaining rules (per grid, for the whole rating, shared by its
+//! threads: `NestedCache`), and the static multiple chains' sieve (per thread).
 
 use super::*;
 
 /// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
 /// the candidates they rest on as if the grid had started from every candidate, and the
 /// complexity the hint adds.
-pub(super) type NestedHints = Rc<NestedRun>;
+pub(super) type NestedHints = Arc<NestedRun>;
 
 /// A nested rule run's hints, kept in two allocations however many there are: tens of
-/// thousands of runs are kept at once (`NESTED`).
+/// thousands of runs are kept at once (`NestedCache`).
 pub(super) struct NestedRun {
     /// Each hint's eliminations, then the candidates it rests on, hint after hint.
     cands: Vec<(u8, u8)>,
@@ -44,21 +45,29 @@ pub(super) struct NestedKey {
     pub(super) cfg: (bool, bool, u8),
 }
 
-/// Nested rule runs kept before the cache is emptied, to bound its memory (a few tens of
-/// MB per thread, runs kept flat as `NestedRun`): the slowest puzzles filled a quarter of
-/// this several times over on one thread. It may be emptied at any time: a hint found
-/// again keeps its identity (`Nested`).
+/// Nested rule runs kept before a cache is emptied, to bound its memory (a few tens of MB,
+/// runs kept flat as `NestedRun`): the slowest puzzles filled a quarter of this several
+/// times over. It may be emptied at any time: a hint found again keeps its identity
+/// (`Nested`).
 pub(super) const NESTED_CAPACITY: usize = 1 << 16;
 
-thread_local! {
-    /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up.
-    /// Chains of every level, every step and every nesting depth reach the same reduced
-    /// grids again (what a chain derives before it calls the nested rules is the same
-    /// fixpoint, whatever the order), and a rule's hints on a grid do not depend on where
-    /// the chain started: only which removals they rest on does, and that is filtered at
-    /// each use (`chain_rules`).
-    pub(super) static NESTED: std::cell::RefCell<FxHashMap<NestedKey, NestedHints>> =
-        Default::default();
+/// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up, kept for
+/// one rating and shared by the threads that build its chains. Chains of every level,
+/// every step and every nesting depth reach the same reduced grids again (what a chain
+/// derives before it calls the nested rules is the same fixpoint, whatever the order), on
+/// whichever thread they are built, and a rule's hints on a grid do not depend on where
+/// the chain started: only which removals they rest on does, and that is filtered at each
+/// use (`chain_rules`).
+#[derive(Default)]
+pub(crate) struct NestedCache {
+    runs: Mutex<FxHashMap<NestedKey, NestedHints>>,
+}
+
+impl NestedCache {
+    /// The map, also after a thread panicked holding it: every entry in it is complete.
+    fn runs(&self) -> std::sync::MutexGuard<'_, FxHashMap<NestedKey, NestedHints>> {
+        self.runs.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// Every candidate present: the starting grid under which a nested rule reports all the
@@ -69,14 +78,14 @@ pub(super) static EVERY_CANDIDATE: G = G {
     dm: [(1 << 81) - 1; 9],
 };
 
-/// The hints of chaining rule `cfg` on `g` (cached, see `NESTED`).
-pub(super) fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
+/// The hints of chaining rule `cfg` on `g` (kept in `cache`).
+pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     let key = NestedKey {
         val: g.val,
         cand: g.cand,
         cfg: (cfg.mult, cfg.dynamic, cfg.level),
     };
-    if let Some(found) = NESTED.with(|n| n.borrow().get(&key).cloned()) {
+    if let Some(found) = cache.runs().get(&key).cloned() {
         return found;
     }
     let ctx = Ctx {
@@ -84,6 +93,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
         first: false,
         explain: false,
         solution: None,
+        nested: cache,
     };
     // Fixed keys: the same grid and rule hash alike on every thread.
     let mut grid_hash = std::hash::DefaultHasher::new();
@@ -112,21 +122,18 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg) -> NestedHints {
     }
     run.cands.shrink_to_fit();
     run.hints.shrink_to_fit();
-    let hints = Rc::new(run);
-    NESTED.with(|n| {
-        let mut n = n.borrow_mut();
-        if n.len() >= NESTED_CAPACITY {
-            n.clear();
-            FIXED_SIEVES.with(|f| f.borrow_mut().clear());
-        }
-        n.insert(key, hints.clone())
-    });
+    let hints = Arc::new(run);
+    let mut runs = cache.runs();
+    if runs.len() >= NESTED_CAPACITY {
+        runs.clear();
+    }
+    runs.insert(key, hints.clone());
     hints
 }
 
-/// Forgets the nested rule runs of earlier puzzles: they would only take up room.
-pub(super) fn clear_nested_cache() {
-    NESTED.with(|n| n.borrow_mut().clear());
+/// Forgets this thread's simple-rule results and sieves of earlier puzzles: they would only
+/// take up room.
+pub(super) fn clear_thread_caches() {
     FIXED_SIEVES.with(|f| f.borrow_mut().clear());
     SIMPLE.with(|n| n.borrow_mut().clear());
 }
@@ -149,7 +156,7 @@ thread_local! {
 /// The candidates removed on `g` by the first of the simple rules used inside chains
 /// (locking, hidden and naked pairs, X-wings) that removes any, from chains that started
 /// on `src` (`id`): only what rests on a candidate the chain removed counts.
-pub(super) fn simple_rules(g: &G, src: &G, id: u64) -> RemovedRc {
+pub(super) fn simple_rules(g: &G, src: &G, id: u64, cache: &NestedCache) -> RemovedRc {
     let grids = (id, g.cand);
     if let Some(found) = SIMPLE.with(|s| s.borrow().get(&grids).cloned()) {
         return found;
@@ -159,6 +166,7 @@ pub(super) fn simple_rules(g: &G, src: &G, id: u64) -> RemovedRc {
         first: false,
         explain: false,
         solution: None,
+        nested: cache,
     };
     let mut res = Vec::new();
     for rule in 0..4 {
@@ -209,8 +217,11 @@ thread_local! {
 /// holds.
 pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach) {
     FIXED_SIEVES.with(|f| {
-        f.borrow_mut()
-            .entry((g.val, g.cand))
+        let mut f = f.borrow_mut();
+        if f.len() >= NESTED_CAPACITY {
+            f.clear();
+        }
+        f.entry((g.val, g.cand))
             .or_insert_with(|| Sieve::fixed(g, reach));
     });
 }
@@ -239,6 +250,7 @@ mod tests {
     fn cached_nested_rules_agree_with_a_direct_run() {
         type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, u32)>;
         let mut compared = 0;
+        let cache = NestedCache::default();
         for (src, g) in reduced_pairs(6) {
             for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
                 let ctx = Ctx {
@@ -246,6 +258,7 @@ mod tests {
                     first: false,
                     explain: false,
                     solution: None,
+                    nested: &cache,
                 };
                 let direct: Found = chaining_hints(&g, cfg, ctx)
                     .into_iter()
@@ -256,7 +269,7 @@ mod tests {
                         (rem, h.parents, h.cplx)
                     })
                     .collect();
-                let cached: Found = nested_rule(&g, cfg)
+                let cached: Found = nested_rule(&g, cfg, &cache)
                     .iter()
                     .map(|(rem, parents, nested)| {
                         let parents: Vec<(u8, u8)> = parents

@@ -517,12 +517,13 @@ mod tests {
         (Reached::of(keys), met.is_some())
     }
 
-    fn chainer(cfg: Cfg) -> Chainer<'static> {
+    fn chainer(cfg: Cfg, nested: &NestedCache) -> Chainer<'_> {
         let ctx = Ctx {
             src: None,
             first: false,
             explain: false,
             solution: None,
+            nested,
         };
         Chainer::new(cfg, ctx)
     }
@@ -534,7 +535,8 @@ mod tests {
         let (mut absurd, mut compared) = (0, 0);
         for g in grids() {
             let start = Start::new(&g);
-            let mut ch = chainer(Cfg::dynamic(0));
+            let nested = NestedCache::default();
+            let mut ch = chainer(Cfg::dynamic(0), &nested);
             let mut queue = Vec::new();
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
@@ -564,7 +566,8 @@ mod tests {
         for g in grids() {
             let mut reach = Reach::default();
             reach.xy(&g);
-            let mut ch = chainer(Cfg::MULTIPLE);
+            let nested = NestedCache::default();
+            let mut ch = chainer(Cfg::MULTIPLE, &nested);
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
                     let (se, met) = chaining(&mut ch, &g, c, d, true);
@@ -615,11 +618,13 @@ mod tests {
                 // Top-level nested runs build their chains ahead on the pool.
                 (Cfg::dynamic(1), None),
             ] {
+                let nested = NestedCache::default();
                 let ctx = Ctx {
                     src,
                     first: src.is_none(),
                     explain: src.is_none(),
                     solution: None,
+                    nested: &nested,
                 };
                 let key = |h: &Hint| {
                     (
