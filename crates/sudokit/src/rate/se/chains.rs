@@ -584,7 +584,7 @@ impl<'a> Chainer<'a> {
         // and a sieve without reasons tells which (see `sieve`).
         let sieve = match self.cfg {
             _ if !self.shortcuts => None,
-            Cfg::MULTIPLE => Some(fixed_sieve(g)),
+            Cfg::MULTIPLE => Some(fixed_sieve(g, self.ctx.nested)),
             cfg if cfg == Cfg::dynamic(0) => Some(Sieve::dynamic(g)),
             _ => None,
         };
@@ -1366,7 +1366,7 @@ pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint
                 ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
             }
             if ctx.src.is_some() && out.is_empty() {
-                keep_fixed_sieve(g, &reach);
+                keep_fixed_sieve(g, &reach, ctx.nested);
             }
         });
     }

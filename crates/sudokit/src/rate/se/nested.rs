@@ -1,6 +1,6 @@
 //! The rules nested inside chains, run once per reduced grid and kept: the simple rules
-//! (per step and thread), the chaining rules (per grid, for the whole rating, shared by its
-//! threads: `NestedCache`), and the static multiple chains' sieve (per thread).
+//! (per step and thread), and the chaining rules and the static multiple chains' sieve
+//! (per grid, for the whole rating, shared by its threads: `NestedCache`).
 
 use super::*;
 
@@ -61,13 +61,16 @@ pub(super) const NESTED_CAPACITY: usize = 1 << 16;
 #[derive(Default)]
 pub(crate) struct NestedCache {
     runs: Mutex<FxHashMap<NestedKey, NestedHints>>,
+    /// Sieves of static multiple chains on reduced grids, made where the loops rule has
+    /// just built the grid's reachability sets and found nothing: the nested static rule
+    /// runs where the nested loops rule gave nothing, often at an earlier level or step.
+    sieves: Mutex<FxHashMap<GridKey, Sieve>>,
 }
 
-impl NestedCache {
-    /// The map, also after a thread panicked holding it: every entry in it is complete.
-    fn runs(&self) -> std::sync::MutexGuard<'_, FxHashMap<NestedKey, NestedHints>> {
-        self.runs.lock().unwrap_or_else(|e| e.into_inner())
-    }
+/// A map of the cache, also after a thread panicked holding it: every entry in it is
+/// complete.
+fn held<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    map.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Every candidate present: the starting grid under which a nested rule reports all the
@@ -85,7 +88,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         cand: g.cand,
         cfg: (cfg.mult, cfg.dynamic, cfg.level),
     };
-    if let Some(found) = cache.runs().get(&key).cloned() {
+    if let Some(found) = held(&cache.runs).get(&key).cloned() {
         return found;
     }
     let ctx = Ctx {
@@ -123,7 +126,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     run.cands.shrink_to_fit();
     run.hints.shrink_to_fit();
     let hints = Arc::new(run);
-    let mut runs = cache.runs();
+    let mut runs = held(&cache.runs);
     if runs.len() >= NESTED_CAPACITY {
         runs.clear();
     }
@@ -131,10 +134,9 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     hints
 }
 
-/// Forgets this thread's simple-rule results and sieves of earlier puzzles: they would only
-/// take up room.
+/// Forgets this thread's simple-rule results of earlier puzzles: they would only take up
+/// room.
 pub(super) fn clear_thread_caches() {
-    FIXED_SIEVES.with(|f| f.borrow_mut().clear());
     SIMPLE.with(|n| n.borrow_mut().clear());
 }
 
@@ -205,31 +207,25 @@ pub(super) fn simple_rules(g: &G, src: &G, id: u64, cache: &NestedCache) -> Remo
 /// A grid's values and candidates, as a map key.
 pub(super) type GridKey = ([u8; 81], [u16; 81]);
 
-thread_local! {
-    /// Sieves of static multiple chains on reduced grids, made where the loops rule has
-    /// just built the grid's reachability sets and found nothing: the nested static rule
-    /// runs where the nested loops rule gave nothing, often at an earlier level or step.
-    pub(super) static FIXED_SIEVES: std::cell::RefCell<FxHashMap<GridKey, Sieve>> =
-        Default::default();
-}
-
 /// Keeps the sieve of static multiple chains on `g`, whose reachability sets `reach`
-/// holds.
-pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach) {
-    FIXED_SIEVES.with(|f| {
-        let mut f = f.borrow_mut();
-        if f.len() >= NESTED_CAPACITY {
-            f.clear();
-        }
-        f.entry((g.val, g.cand))
-            .or_insert_with(|| Sieve::fixed(g, reach));
-    });
+/// holds, in `cache`.
+pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach, cache: &NestedCache) {
+    let key = (g.val, g.cand);
+    if held(&cache.sieves).contains_key(&key) {
+        return;
+    }
+    let sieve = Sieve::fixed(g, reach);
+    let mut sieves = held(&cache.sieves);
+    if sieves.len() >= NESTED_CAPACITY {
+        sieves.clear();
+    }
+    sieves.insert(key, sieve);
 }
 
 /// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
 /// made from the reachability sets, built for `g` if need be.
-pub(super) fn fixed_sieve(g: &G) -> Sieve {
-    if let Some(sieve) = FIXED_SIEVES.with(|f| f.borrow().get(&(g.val, g.cand)).cloned()) {
+pub(super) fn fixed_sieve(g: &G, cache: &NestedCache) -> Sieve {
+    if let Some(sieve) = held(&cache.sieves).get(&(g.val, g.cand)).cloned() {
         return sieve;
     }
     REACH.with(|reach| {
