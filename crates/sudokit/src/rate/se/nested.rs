@@ -51,6 +51,14 @@ pub(super) struct NestedKey {
 /// (`Nested`).
 pub(super) const NESTED_CAPACITY: usize = 1 << 16;
 
+/// Keeps `value` under `key` in `map`, emptied first when it holds `NESTED_CAPACITY`.
+fn keep<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, key: K, value: V) {
+    if map.len() >= NESTED_CAPACITY {
+        map.clear();
+    }
+    map.insert(key, value);
+}
+
 /// Nested chaining rules on reduced grids, the bulk of the work at ER 9.5 and up, kept for
 /// one rating and shared by the threads that build its chains. Chains of every level,
 /// every step and every nesting depth reach the same reduced grids again (what a chain
@@ -126,11 +134,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     run.cands.shrink_to_fit();
     run.hints.shrink_to_fit();
     let hints = Arc::new(run);
-    let mut runs = held(&cache.runs);
-    if runs.len() >= NESTED_CAPACITY {
-        runs.clear();
-    }
-    runs.insert(key, hints.clone());
+    keep(&mut held(&cache.runs), key, hints.clone());
     hints
 }
 
@@ -194,13 +198,7 @@ pub(super) fn simple_rules(g: &G, src: &G, id: u64, cache: &NestedCache) -> Remo
         }
     }
     let res = Rc::new(res);
-    SIMPLE.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.len() >= NESTED_CAPACITY {
-            s.clear();
-        }
-        s.insert(grids, res.clone());
-    });
+    SIMPLE.with(|s| keep(&mut s.borrow_mut(), grids, res.clone()));
     res
 }
 
@@ -215,11 +213,7 @@ pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach, cache: &NestedCache) {
         return;
     }
     let sieve = Sieve::fixed(g, reach);
-    let mut sieves = held(&cache.sieves);
-    if sieves.len() >= NESTED_CAPACITY {
-        sieves.clear();
-    }
-    sieves.insert(key, sieve);
+    keep(&mut held(&cache.sieves), key, sieve);
 }
 
 /// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
