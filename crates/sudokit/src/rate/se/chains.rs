@@ -131,25 +131,40 @@ pub(super) fn complexity(
     ar: &Arena,
     targets: &[u32],
     queue: &mut Vec<u32>,
-    mut visit: impl FnMut(&Pot),
+    visit: impl FnMut(&Pot),
 ) -> u32 {
-    let mut flat = 0;
-    let mut nested = 0;
+    complexity_within(ar, targets, queue, u32::MAX, visit).unwrap_or(u32::MAX)
+}
+
+/// `complexity`, or `None` as soon as the count passes `limit`: every node and nested
+/// hint only adds to it.
+pub(super) fn complexity_within(
+    ar: &Arena,
+    targets: &[u32],
+    queue: &mut Vec<u32>,
+    limit: u32,
+    mut visit: impl FnMut(&Pot),
+) -> Option<u32> {
+    let mut total = 0u32;
     let mut seen: Vec<u64> = Vec::new();
     for &t in targets {
-        ar.chain(t, queue, |p| {
-            flat += 1;
+        let within = ar.chain_while(t, queue, |p| {
+            total += 1;
             let pot = &ar.pots[p as usize];
             if let Some(n) = pot.nested {
                 if !seen.contains(&n.id) {
                     seen.push(n.id);
-                    nested += n.cplx;
+                    total = total.saturating_add(n.cplx);
                 }
             }
             visit(pot);
+            total <= limit
         });
+        if !within {
+            return None;
+        }
     }
-    flat + nested
+    Some(total)
 }
 
 pub(super) fn chain_hint(
@@ -635,22 +650,47 @@ impl<'a> Chainer<'a> {
     }
 
     /// Finds the complexities `hint` deferred, on all threads, for the hints of `out`
-    /// (one each, in order).
-    fn deferred_complexities(&mut self, ar: &Arena, out: &mut [Hint]) {
+    /// (one each, in order). When only the first hint is wanted (`Ctx::first`), `out`
+    /// keeps that one alone.
+    fn deferred_complexities(&mut self, ar: &Arena, out: &mut Vec<Hint>) {
         use rayon::prelude::*;
+        use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
         if self.deferred.is_empty() {
             return;
         }
+        debug_assert_eq!(self.deferred.len(), out.len());
+        // The hints of a run share their base, so SE's order (difficulty, complexity,
+        // kind, then as found) puts the least complexity first, whatever its kind: a
+        // count may stop once it passes the least one found so far, on any thread.
+        let first = self.ctx.first && self.deferred.iter().all(|d| d.2 == self.deferred[0].2);
+        let least = AtomicU32::new(u32::MAX);
         let targets = &self.hint_targets;
-        let cplx: Vec<u32> = (self.deferred.par_iter())
+        let cplx: Vec<Option<u32>> = (self.deferred.par_iter())
             .map_init(Vec::new, |queue, &(a, b, _)| {
-                complexity(ar, &targets[a as usize..b as usize], queue, |_| {})
+                let targets = &targets[a as usize..b as usize];
+                if !first {
+                    return Some(complexity(ar, targets, queue, |_| {}));
+                }
+                let c = complexity_within(ar, targets, queue, least.load(Relaxed), |_| {})?;
+                least.fetch_min(c, Relaxed);
+                Some(c)
             })
             .collect();
-        debug_assert_eq!(cplx.len(), out.len());
-        for ((h, c), &(_, _, base)) in out.iter_mut().zip(cplx).zip(&self.deferred) {
-            h.cplx = c;
-            h.diff = base + length_diff(c);
+        for ((h, c), &(_, _, base)) in out.iter_mut().zip(&cplx).zip(&self.deferred) {
+            if let Some(c) = *c {
+                h.cplx = c;
+                h.diff = base + length_diff(c);
+            }
+        }
+        if first {
+            let best = (cplx.iter().enumerate())
+                .filter_map(|(i, c)| Some((((*c)?, out[i].sort_key), i)))
+                .min()
+                .map(|(_, i)| i);
+            if let Some(i) = best {
+                out.swap(0, i);
+                out.truncate(1);
+            }
         }
         self.deferred.clear();
         self.hint_targets.clear();
@@ -1483,9 +1523,10 @@ mod tests {
                     let key = |h: &Hint| (h.tech, h.cplx, h.sort_key, h.rem.clone(), h.place);
                     let run = |solution| {
                         let nested = NestedCache::default();
+                        // Every hint, not the first alone: all of them are compared.
                         let ctx = Ctx {
                             src: None,
-                            first: true,
+                            first: false,
                             explain: false,
                             solution,
                             nested: &nested,

@@ -112,6 +112,19 @@ impl Arena {
     /// SE's `getChain`/`getAncestorCount`: breadth-first over parents, one node per key;
     /// `visit` sees each node in SE's order. `queue` is scratch space.
     pub(super) fn chain(&self, target: u32, queue: &mut Vec<u32>, mut visit: impl FnMut(u32)) {
+        self.chain_while(target, queue, |p| {
+            visit(p);
+            true
+        });
+    }
+
+    /// `chain`, stopped as soon as `visit` returns false; false then.
+    pub(super) fn chain_while(
+        &self,
+        target: u32,
+        queue: &mut Vec<u32>,
+        mut visit: impl FnMut(u32) -> bool,
+    ) -> bool {
         let mut done = [0u64; NKEYS / 64 + 1];
         queue.clear();
         queue.push(target);
@@ -121,10 +134,13 @@ impl Arena {
             let k = self.key(p) as usize;
             if done[k / 64] >> (k % 64) & 1 == 0 {
                 done[k / 64] |= 1 << (k % 64);
-                visit(p);
+                if !visit(p) {
+                    return false;
+                }
                 queue.extend_from_slice(self.parents(p));
             }
         }
+        true
     }
 
     /// The chains leading to each of `targets`, joined with `; `.

@@ -603,25 +603,28 @@ mod tests {
         (0..words.len() * 64).filter(move |&i| words[i / 64] >> (i % 64) & 1 != 0)
     }
 
-    /// Level-0 runs find the same hints, in the same order, with the sieve and deferred
-    /// parents as without.
+    /// Runs find the same hints, in the same order, with the sieve, deferred parents and
+    /// chains built ahead as without; a top-level nested run asked for its first hint
+    /// alone finds the first of them.
     #[test]
     fn runs_with_shortcuts_find_the_same_hints() {
         let (mut empty, mut hints) = (0, 0);
         for g in grids() {
-            for (cfg, src) in [
-                (Cfg::dynamic(0), None),
-                (Cfg::dynamic(0), Some(&EVERY_CANDIDATE)),
-                (Cfg::MULTIPLE, None),
-                (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE)),
-                (Cfg::NISHIO, Some(&EVERY_CANDIDATE)),
-                // Top-level nested runs build their chains ahead on the pool.
-                (Cfg::dynamic(1), None),
+            for (cfg, src, first) in [
+                (Cfg::dynamic(0), None, true),
+                (Cfg::dynamic(0), Some(&EVERY_CANDIDATE), false),
+                (Cfg::MULTIPLE, None, true),
+                (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE), false),
+                (Cfg::NISHIO, Some(&EVERY_CANDIDATE), false),
+                // Top-level nested runs build their chains ahead on the pool, and find
+                // their complexities together.
+                (Cfg::dynamic(1), None, false),
+                (Cfg::dynamic(1), None, true),
             ] {
                 let nested = NestedCache::default();
                 let ctx = Ctx {
                     src,
-                    first: src.is_none(),
+                    first,
                     explain: src.is_none(),
                     solution: None,
                     nested: &nested,
@@ -637,9 +640,12 @@ mod tests {
                         h.text.clone(),
                     )
                 };
-                let plain: Vec<_> = rule_hints(&g, cfg, ctx, false).iter().map(key).collect();
+                let mut plain: Vec<_> = rule_hints(&g, cfg, ctx, false).iter().map(key).collect();
                 let quick: Vec<_> = rule_hints(&g, cfg, ctx, true).iter().map(key).collect();
-                assert_eq!(plain, quick, "{cfg:?}");
+                if first && cfg.level > 0 {
+                    plain.truncate(1);
+                }
+                assert_eq!(plain, quick, "{cfg:?}, first {first}");
                 empty += plain.is_empty() as usize;
                 hints += plain.len();
             }
