@@ -265,6 +265,8 @@ pub(super) struct Chainer<'a> {
     pub(super) sieve: Option<Sieve>,
     /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
     pub(super) counts: Vec<u32>,
+    /// Scratch space of `ancestors`.
+    pub(super) path: Vec<u32>,
     /// The hints of a nested level-0 run whose parents are still to be found (`finish`):
     /// their targets (a range of `hint_targets`) and null cause.
     pub(super) pending: Vec<(u32, u32, u8)>,
@@ -371,6 +373,7 @@ impl<'a> Chainer<'a> {
             shortcuts: true,
             sieve: None,
             counts: Vec::new(),
+            path: Vec::new(),
             pending: Vec::new(),
             deferred: Vec::new(),
             hint_targets: Vec::new(),
@@ -1008,9 +1011,9 @@ impl<'a> Chainer<'a> {
     }
 
     /// A hint of a multiple-chain run. Level-0 runs have no nested chains, so a hint's
-    /// complexity is the sum of its targets' ancestor counts, kept per potential; and
-    /// the removals a nested run's hint rests on are found only for the hints that
-    /// survive sorting and de-duplication (`finish`), about one in six.
+    /// complexity is the sum of its targets' ancestor counts (`ancestors`); and the
+    /// removals a nested run's hint rests on are found only for the hints that survive
+    /// sorting and de-duplication (`finish`), about one in six.
     pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec) -> Hint {
         if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
@@ -1024,18 +1027,7 @@ impl<'a> Chainer<'a> {
         if self.cfg.level > 0 || !self.shortcuts {
             return chain_hint(g, ar, self.ctx, &mut self.queue, spec);
         }
-        let mut cplx = 0;
-        for &t in spec.targets {
-            if self.counts.len() <= t as usize {
-                self.counts.resize(ar.pots.len(), 0);
-            }
-            if self.counts[t as usize] == 0 {
-                let mut n = 0;
-                ar.chain(t, &mut self.queue, |_| n += 1);
-                self.counts[t as usize] = n;
-            }
-            cplx += self.counts[t as usize];
-        }
+        let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
         if self.ctx.src.is_none() {
             return spec.into_hint(cplx);
         }
@@ -1046,6 +1038,42 @@ impl<'a> Chainer<'a> {
         h.pending = self.pending.len() as u32;
         self.pending.push(pending);
         h
+    }
+
+    /// The ancestors of potential `t` in a level-0 run (itself included, SE's
+    /// `getAncestorCount`), kept per potential. Each potential of a level-0 chain has a
+    /// key of its own: one is added only if neither it nor its opposite is there yet,
+    /// and the chain stops at the first whose opposite is. So a potential with a single
+    /// parent counts one more than its parent, and only those with several parents are
+    /// walked, key by key.
+    fn ancestors(&mut self, ar: &Arena, t: u32) -> u32 {
+        if self.counts.len() <= t as usize {
+            self.counts.resize(ar.pots.len(), 0);
+        }
+        // Up the single parents to a potential counted, walked, or a start.
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        let mut p = t;
+        while self.counts[p as usize] == 0 {
+            match ar.parents(p) {
+                &[q] => {
+                    path.push(p);
+                    p = q;
+                }
+                _ => {
+                    let mut n = 0;
+                    ar.chain(p, &mut self.queue, |_| n += 1);
+                    self.counts[p as usize] = n;
+                }
+            }
+        }
+        let mut n = self.counts[p as usize];
+        for &q in path.iter().rev() {
+            n += 1;
+            self.counts[q as usize] = n;
+        }
+        self.path = path;
+        self.counts[t as usize]
     }
 
     /// Finds the parents of the hints `hint` left pending.
