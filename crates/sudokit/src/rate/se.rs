@@ -648,7 +648,8 @@ pub(crate) fn region_name(r: usize) -> String {
 #[derive(Clone, Copy)]
 pub(crate) struct Ctx<'a> {
     pub src: Option<&'a G>,
-    /// Stop after the first hint.
+    /// Only the first hint is wanted: rules may stop after it (a top-level nested chain
+    /// run returns it alone).
     pub first: bool,
     /// Write the reasoning of each hint (the rating does not need it).
     pub explain: bool,

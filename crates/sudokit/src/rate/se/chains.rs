@@ -1408,7 +1408,8 @@ impl<'a> Chainer<'a> {
 }
 
 /// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
-/// set of eliminations once.
+/// set of eliminations once; the first alone from a top-level nested run asked for it
+/// (`Ctx::first`).
 pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
     rule_hints(g, cfg, ctx, true)
 }
