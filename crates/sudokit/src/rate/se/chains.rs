@@ -686,10 +686,10 @@ impl<'a> Chainer<'a> {
             }
         }
         if first {
-            let best = (cplx.iter().enumerate())
-                .filter_map(|(i, c)| Some((((*c)?, out[i].sort_key), i)))
-                .min()
-                .map(|(_, i)| i);
+            // The first in SE's order of those counted to the end (ties to the earlier).
+            let best = (0..out.len())
+                .filter(|&i| cplx[i].is_some())
+                .min_by(|&a, &b| se_order(&out[a], &out[b]));
             if let Some(i) = best {
                 out.swap(0, i);
                 out.truncate(1);
@@ -1444,17 +1444,18 @@ pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint
     out
 }
 
+/// SE's order of a rule's hints: difficulty, complexity, kind (stable: then as found).
+fn se_order(a: &Hint, b: &Hint) -> std::cmp::Ordering {
+    (a.diff.total_cmp(&b.diff))
+        .then(a.cplx.cmp(&b.cplx))
+        .then(a.sort_key.cmp(&b.sort_key))
+}
+
 /// SE's order of a rule's hints with repeats dropped: sorted (stably) by difficulty,
 /// complexity and kind, each set of eliminations kept at its first hint. Found as the
 /// least hint of each set, then only those sorted: most hints of a multiple-chain run
 /// repeat another's eliminations.
 fn best_per_removals(out: &mut Vec<Hint>) {
-    let order = |a: &Hint, b: &Hint| {
-        a.diff
-            .total_cmp(&b.diff)
-            .then(a.cplx.cmp(&b.cplx))
-            .then(a.sort_key.cmp(&b.sort_key))
-    };
     let mut best: FxHashMap<[u64; 12], usize> = FxHashMap::default();
     for (i, h) in out.iter().enumerate() {
         // The set of eliminations as a 729-bit key: rem lists hold no repeats.
@@ -1466,7 +1467,7 @@ fn best_per_removals(out: &mut Vec<Hint>) {
         // Ties go to the earlier hint, as in a stable sort.
         best.entry(k)
             .and_modify(|b| {
-                if order(h, &out[*b]).is_lt() {
+                if se_order(h, &out[*b]).is_lt() {
                     *b = i;
                 }
             })
@@ -1481,7 +1482,7 @@ fn best_per_removals(out: &mut Vec<Hint>) {
         i += 1;
         keep[i - 1]
     });
-    out.sort_by(order);
+    out.sort_by(se_order);
 }
 
 #[cfg(test)]
