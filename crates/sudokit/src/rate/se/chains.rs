@@ -1175,10 +1175,13 @@ impl<'a> Chainer<'a> {
         // source: without one the searches cannot find anything.
         // Nor can a cycle close where the source is alone in its strongly connected
         // component, or a forcing chain end where the source does not reach its negation:
-        // most searches end so, and the reachability sets rule them out at once.
+        // most searches end so, and the reachability sets rule them out at once. Of the
+        // cycles that close, only those that remove something make hints, and the
+        // component tells when none can.
         let (on, off) = (key(c, d, true), key(c, d, false));
         let into_source = off_on.target(on);
-        let cycles = if into_source && reach.cyclic(on) {
+        let removes = !self.shortcuts || reach.cycle_may_remove(on);
+        let cycles = if into_source && reach.cyclic(on) && removes {
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
             Vec::new()

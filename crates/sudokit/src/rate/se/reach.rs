@@ -103,6 +103,9 @@ pub(super) struct Reach {
     pub(super) sets: Vec<u64>,
     /// Components numbered below this are sinks ("off" nodes without links out).
     pub(super) sinks: usize,
+    /// Per component, whether a cycle through its nodes could remove a candidate
+    /// (`cycle_may_remove`).
+    pub(super) removes: Vec<bool>,
     pub(super) words: usize,
     // Scratch space of `build`: the links between nodes, and Tarjan's state.
     pub(super) adj_start: Vec<u32>,
@@ -303,6 +306,30 @@ impl Reach {
                 }
             }
         }
+        // A cycle's removals are candidates that see one of its "on" nodes and one of its
+        // "off" nodes of the same digit, and every node of a cycle lies in one component:
+        // where no candidate sees both kinds among a component's nodes, no cycle through
+        // them removes anything. On the slowest puzzle this rules out 99% of the cycle
+        // searches the components let through (their components hold three nodes on
+        // average, and each search walks all the source reaches).
+        self.removes.clear();
+        self.removes.resize(nc, false);
+        let mut at = sinks;
+        while at < n {
+            let c = self.comp[self.order[at] as usize] as usize;
+            let end = at + self.size[c] as usize;
+            if end - at > 1 {
+                let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+                for &u in &self.order[at..end] {
+                    let k = self.keys[u as usize];
+                    let i = kdig(k) as usize - 1;
+                    let side = if kon(k) { &mut on } else { &mut off };
+                    side[i] |= PEERS[kcell(k)] & g.dm[i];
+                }
+                self.removes[c] = (0..9).any(|i| on[i] & off[i] != 0);
+            }
+            at = end;
+        }
     }
 
     /// Where the set of node `u`, not a sink, starts in `sets`.
@@ -325,6 +352,12 @@ impl Reach {
     /// Whether potential `a` lies on a cycle of links.
     pub(super) fn cyclic(&self, a: u16) -> bool {
         self.size[self.comp[self.node[a as usize] as usize] as usize] > 1
+    }
+
+    /// Whether a cycle of links through potential `a` could remove a candidate: only if
+    /// some candidate sees an "on" and an "off" node of its digit in `a`'s component.
+    pub(super) fn cycle_may_remove(&self, a: u16) -> bool {
+        self.removes[self.comp[self.node[a as usize] as usize] as usize]
     }
 }
 

@@ -603,9 +603,9 @@ mod tests {
         (0..words.len() * 64).filter(move |&i| words[i / 64] >> (i % 64) & 1 != 0)
     }
 
-    /// Runs find the same hints, in the same order, with the sieve, deferred parents and
-    /// chains built ahead as without; a top-level nested run asked for its first hint
-    /// alone finds the first of them.
+    /// Runs find the same hints, in the same order, with the sieve, deferred parents,
+    /// chains built ahead and the loops rule's cycle searches cut short as without; a
+    /// top-level nested run asked for its first hint alone finds the first of them.
     #[test]
     fn runs_with_shortcuts_find_the_same_hints() {
         let (mut empty, mut hints) = (0, 0);
@@ -616,6 +616,8 @@ mod tests {
                 (Cfg::MULTIPLE, None, true),
                 (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE), false),
                 (Cfg::NISHIO, Some(&EVERY_CANDIDATE), false),
+                (Cfg::LOOPS, None, true),
+                (Cfg::LOOPS, Some(&EVERY_CANDIDATE), false),
                 // Top-level nested runs build their chains ahead on the pool, and find
                 // their complexities together.
                 (Cfg::dynamic(1), None, false),
