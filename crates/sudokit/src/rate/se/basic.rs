@@ -186,8 +186,12 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
             }
             // The digits that lost a place in the house: a set rests on those alone.
             let lost_here = (0..9).fold(0, |m, d| m | ((lost[d] & RM[r] != 0) as u32) << d);
+            // The digits with two to `degree` places here: a set's digits.
+            let fit = (0..9).fold(0, |m, d| {
+                m | ((2..=degree).contains(&pos[d].count_ones()) as u32) << d
+            });
             for vm in combos(degree) {
-                if vm & lost_here == 0 {
+                if vm & lost_here == 0 || vm & !fit != 0 {
                     continue;
                 }
                 let Some(common) = common_tuple_of(bits(vm).map(|v| pos[v]), degree) else {
@@ -286,8 +290,12 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
             // The cells that lost a candidate: a set rests on those alone.
             let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
+            // The cells with two to `degree` candidates: a set's cells.
+            let fit = (0..9).fold(0, |m, k| {
+                m | ((2..=degree).contains(&cands[k].count_ones()) as u32) << k
+            });
             for im in combos(degree) {
-                if im & lost_here == 0 {
+                if im & lost_here == 0 || im & !fit != 0 {
                     continue;
                 }
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
@@ -357,9 +365,20 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 *pos = std::array::from_fn(|i| g.pos(t1 * 9 + i, d as u8 + 1));
             }
         }
+        // Per digit, the lines where it has two to `degree` places: a fish's base lines.
+        let fit: [u32; 9] = std::array::from_fn(|d| {
+            (0..9).fold(0, |m, i| {
+                let n = linepos[d][i].count_ones();
+                m | ((2..=degree).contains(&n) as u32) << i
+            })
+        });
         for base in combos(degree) {
             for d in 1..=9u8 {
-                if occ[d as usize] + degree * 2 > 9 || base & lost_lines[d as usize - 1] == 0 {
+                let i = d as usize - 1;
+                if occ[d as usize] + degree * 2 > 9
+                    || base & lost_lines[i] == 0
+                    || base & !fit[i] != 0
+                {
                     continue;
                 }
                 let Some(cover) =
