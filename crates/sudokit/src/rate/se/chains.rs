@@ -1180,8 +1180,8 @@ impl<'a> Chainer<'a> {
         // component tells when none can.
         let (on, off) = (key(c, d, true), key(c, d, false));
         let into_source = off_on.target(on);
-        let removes = !self.shortcuts || reach.cycle_may_remove(on);
-        let cycles = if into_source && reach.cyclic(on) && removes {
+        let may_close = into_source && reach.cyclic(on);
+        let cycles = if may_close && (!self.shortcuts || reach.cycle_may_remove(on)) {
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
             Vec::new()
