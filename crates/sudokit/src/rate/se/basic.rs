@@ -155,6 +155,14 @@ pub(super) fn common_tuple(sets: &[u16], degree: u32) -> Option<u16> {
     common_tuple_of(sets.iter().copied(), degree)
 }
 
+/// Which of `sets` (as bits, in order) can belong to a common tuple of `degree`: those with
+/// two to `degree` members. Combinations of others fail `common_tuple` at once.
+fn tuple_members(sets: impl Iterator<Item = u16>, degree: u32) -> u32 {
+    (sets.enumerate()).fold(0, |m, (i, s)| {
+        m | ((2..=degree).contains(&s.count_ones()) as u32) << i
+    })
+}
+
 pub(super) fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut u = 0;
     for s in sets {
@@ -187,9 +195,7 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
             // The digits that lost a place in the house: a set rests on those alone.
             let lost_here = (0..9).fold(0, |m, d| m | ((lost[d] & RM[r] != 0) as u32) << d);
             // The digits with two to `degree` places here: a set's digits.
-            let fit = (0..9).fold(0, |m, d| {
-                m | ((2..=degree).contains(&pos[d].count_ones()) as u32) << d
-            });
+            let fit = tuple_members(pos.iter().copied(), degree);
             for vm in combos(degree) {
                 if vm & lost_here == 0 || vm & !fit != 0 {
                     continue;
@@ -291,9 +297,7 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             // The cells that lost a candidate: a set rests on those alone.
             let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
             // The cells with two to `degree` candidates: a set's cells.
-            let fit = (0..9).fold(0, |m, k| {
-                m | ((2..=degree).contains(&cands[k].count_ones()) as u32) << k
-            });
+            let fit = tuple_members(cands.iter().copied(), degree);
             for im in combos(degree) {
                 if im & lost_here == 0 || im & !fit != 0 {
                     continue;
@@ -366,12 +370,8 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             }
         }
         // Per digit, the lines where it has two to `degree` places: a fish's base lines.
-        let fit: [u32; 9] = std::array::from_fn(|d| {
-            (0..9).fold(0, |m, i| {
-                let n = linepos[d][i].count_ones();
-                m | ((2..=degree).contains(&n) as u32) << i
-            })
-        });
+        let fit: [u32; 9] =
+            std::array::from_fn(|d| tuple_members(linepos[d].iter().copied(), degree));
         for base in combos(degree) {
             for d in 1..=9u8 {
                 let i = d as usize - 1;
