@@ -17,6 +17,8 @@ pub(super) struct NestedRun {
     /// Per hint, where its eliminations and then its parents end in `cands`, and its
     /// identity.
     hints: Vec<(u32, u32, Nested)>,
+    /// For the loops rule: whether it searched nowhere (`Reach::loops_dead`).
+    dead: bool,
 }
 
 /// One hint of a `NestedRun`: its eliminations, the candidates it rests on, its identity.
@@ -38,7 +40,7 @@ impl NestedRun {
 }
 
 /// A grid and a nested rule.
-#[derive(PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub(super) struct NestedKey {
     pub(super) val: [u8; 81],
     pub(super) cand: [u16; 81],
@@ -73,6 +75,11 @@ pub(crate) struct NestedCache {
     /// just built the grid's reachability sets and found nothing: the nested static rule
     /// runs where the nested loops rule gave nothing, often at an earlier level or step.
     sieves: Mutex<FxHashMap<GridKey, Sieve>>,
+    /// The candidates the rating's last step removed, per cell, if it placed nothing.
+    /// A reduced grid of this step is often one of the last step's without them, and
+    /// what the loops rule and static multiple chains found there still holds if no
+    /// static link is new (`inherit_loops`).
+    pub(crate) step_removed: Mutex<Option<[u16; 81]>>,
 }
 
 /// A map of the cache, also after a thread panicked holding it: every entry in it is
@@ -99,6 +106,11 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     if let Some(found) = held(&cache.runs).get(&key).cloned() {
         return found;
     }
+    if cfg == Cfg::LOOPS {
+        if let Some(found) = inherit_loops(g, &key, cache) {
+            return found;
+        }
+    }
     let ctx = Ctx {
         src: Some(&EVERY_CANDIDATE),
         first: false,
@@ -112,6 +124,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     let mut run = NestedRun {
         cands: Vec::new(),
         hints: Vec::new(),
+        dead: false,
     };
     let found = chaining_hints(g, cfg, ctx);
     for (i, mut h) in found
@@ -131,11 +144,53 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         };
         run.hints.push((rem_end, run.cands.len() as u32, nested));
     }
+    if cfg == Cfg::LOOPS && run.hints.is_empty() {
+        run.dead = REACH.with(|reach| {
+            let mut reach = reach.borrow_mut();
+            reach.xy(g);
+            reach.loops_dead(g)
+        });
+    }
     run.cands.shrink_to_fit();
     run.hints.shrink_to_fit();
     let hints = Arc::new(run);
     keep(&mut held(&cache.runs), key, hints.clone());
     hints
+}
+
+/// The loops rule's run on `g` (`key`), known without a search when the same grid with
+/// the last step's removals back searched nowhere and `g` has no static link it lacked
+/// (`Reach::loops_dead`); the static multiple chains' sieve is carried over too
+/// (`Sieve::fixed_without`).
+fn inherit_loops(g: &G, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
+    let removed = (*held(&cache.step_removed))?;
+    let mut cand = g.cand;
+    for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
+        *m |= removed[c];
+    }
+    let last = NestedKey {
+        val: g.val,
+        cand,
+        cfg: key.cfg,
+    };
+    let found = held(&cache.runs).get(&last).cloned()?;
+    let big = G::from_parts(&g.val, &cand);
+    if !found.dead || !links_within(g, &big) {
+        return None;
+    }
+    let run = Arc::new(NestedRun {
+        cands: Vec::new(),
+        hints: Vec::new(),
+        dead: true,
+    });
+    keep(&mut held(&cache.runs), (*key).clone(), run.clone());
+    let sieve = held(&cache.sieves)
+        .get(&(g.val, cand))
+        .map(|s| s.fixed_without(&removed));
+    if let Some(sieve) = sieve {
+        keep(&mut held(&cache.sieves), (g.val, g.cand), sieve);
+    }
+    Some(run)
 }
 
 /// Forgets this thread's simple-rule results of earlier puzzles: they would only take up

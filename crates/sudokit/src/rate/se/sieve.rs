@@ -455,6 +455,21 @@ impl Sieve {
         sieve
     }
 
+    /// The sieve of static multiple chains on a grid with the candidates `removed` (per
+    /// cell) fewer than this sieve's grid, and no link that grid lacks (`links_within`):
+    /// a static chain there reaches no more, so a cell or house that keeps all its
+    /// starts shares no more; those that lost one are let through.
+    pub(super) fn fixed_without(&self, removed: &[u16; 81]) -> Sieve {
+        let mut sieve = self.clone();
+        for (c, &m) in removed.iter().enumerate().filter(|&(_, &m)| m != 0) {
+            sieve.cell |= 1 << c;
+            for &h in &CR[c] {
+                sieve.region[h as usize] |= m;
+            }
+        }
+        sieve
+    }
+
     /// Whether the run finds nothing at all.
     pub(super) fn is_empty(&self) -> bool {
         self.cell == 0 && self.binary == [0; 81] && self.region == [0; 27]
@@ -596,6 +611,59 @@ mod tests {
         assert!(
             absurd > 50 && compared > 1000,
             "{absurd} contradictions of {compared}"
+        );
+    }
+
+    /// Where the loops rule searches nowhere on a grid, it searches nowhere and finds
+    /// nothing on the grid with a candidate fewer and no new link, and the static
+    /// multiple chains' sieve carried over lets through all the new grid's own does.
+    /// Without the link test, it would carry over runs that do find something.
+    #[test]
+    fn loops_rule_runs_carry_over_to_grids_with_fewer_links() {
+        let nested = NestedCache::default();
+        let ctx = Ctx {
+            src: Some(&EVERY_CANDIDATE),
+            first: false,
+            explain: false,
+            solution: None,
+            nested: &nested,
+        };
+        let analysis = |g: &G| {
+            let mut reach = Reach::default();
+            reach.xy(g);
+            (reach.loops_dead(g), Sieve::fixed(g, &reach))
+        };
+        let (mut carried, mut refused) = (0, 0);
+        for g in grids() {
+            let (dead, sieve) = analysis(&g);
+            if !dead {
+                continue;
+            }
+            assert!(chaining_hints(&g, Cfg::LOOPS, ctx).is_empty());
+            for c in (0..81).filter(|&c| g.card(c) >= 2) {
+                for d in digits(g.cand[c]) {
+                    let mut cand = g.cand;
+                    cand[c] &= !bit(d);
+                    let small = G::from_parts(&g.val, &cand);
+                    let found = chaining_hints(&small, Cfg::LOOPS, ctx);
+                    if !links_within(&small, &g) {
+                        refused += !found.is_empty() as usize;
+                        continue;
+                    }
+                    let (small_dead, own) = analysis(&small);
+                    assert!(small_dead && found.is_empty(), "{c} {d}");
+                    let mut removed = [0; 81];
+                    removed[c] = bit(d);
+                    let wide = sieve.fixed_without(&removed);
+                    assert_eq!(own.cell & !wide.cell, 0);
+                    assert!((own.region.iter().zip(&wide.region)).all(|(o, w)| o & !w == 0));
+                    carried += 1;
+                }
+            }
+        }
+        assert!(
+            carried > 200 && refused > 5,
+            "{carried} carried over, {refused} with new links and hints"
         );
     }
 
