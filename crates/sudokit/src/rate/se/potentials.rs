@@ -176,6 +176,9 @@ impl Arena {
 }
 
 /// SE's `LinkedSet<Potential>`: one potential per key, in insertion order.
+///
+/// A set holds potentials of one state, "on" or "off" (a chain keeps one of each), so
+/// its map is by candidate: half the size, and chains look up both maps in step.
 #[derive(Clone)]
 pub(super) struct PSet {
     pub(super) map: Vec<u32>,
@@ -186,25 +189,34 @@ pub(super) struct PSet {
 impl PSet {
     pub(super) fn new() -> PSet {
         PSet {
-            map: vec![NONE; NKEYS],
+            map: vec![NONE; NKEYS / 2],
             order: Vec::new(),
             keys: Vec::new(),
         }
     }
 
+    fn slot(&self, k: u16) -> usize {
+        debug_assert!(
+            self.keys.first().map_or(true, |&f| f & 1 == k & 1),
+            "one state per set"
+        );
+        k as usize >> 1
+    }
+
     pub(super) fn get(&self, k: u16) -> Option<u32> {
-        let i = self.map[k as usize];
+        let i = self.map[self.slot(k)];
         (i != NONE).then_some(i)
     }
 
     pub(super) fn contains(&self, k: u16) -> bool {
-        self.map[k as usize] != NONE
+        self.map[self.slot(k)] != NONE
     }
 
     pub(super) fn add(&mut self, ar: &Arena, i: u32) {
         let k = ar.key(i);
-        if self.map[k as usize] == NONE {
-            self.map[k as usize] = i;
+        let s = self.slot(k);
+        if self.map[s] == NONE {
+            self.map[s] = i;
             self.order.push(i);
             self.keys.push(k);
         }
@@ -213,7 +225,7 @@ impl PSet {
     /// Empties the set in time proportional to its size.
     pub(super) fn reset(&mut self) {
         for &k in &self.keys {
-            self.map[k as usize] = NONE;
+            self.map[k as usize >> 1] = NONE;
         }
         self.order.clear();
         self.keys.clear();
