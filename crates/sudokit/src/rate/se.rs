@@ -24,8 +24,9 @@
 //!   in 800 inside nested chains). The link graph's strongly connected components and
 //!   reachability sets (`Reach`) say beforehand which searches can end in a conclusion.
 //!   Where they rule out every search, they do so on any grid with fewer candidates and
-//!   no new link, as a reduced grid of the next step often is of this one's (the step's
-//!   removals aside), so there the loops rule is not run again (`inherit_loops`).
+//!   no new link (`links_within`), as a reduced grid of the next step often is of this
+//!   one's (the step's removals aside), so there the loops rule is not run again
+//!   (`inherit_loops`).
 //! - What the chains of a multiple or dynamic run reach does not depend on the order
 //!   (a fixpoint of the singles rules, or of the grid's links), so a worklist without
 //!   reasons finds it at a fraction of the cost; many nested runs find nothing, and the
@@ -78,6 +79,7 @@ use potentials::*;
 use reach::*;
 use uniqueness::*;
 
+use chains::rule_run;
 pub(crate) use chains::{chaining_hints, Cfg};
 pub(crate) use nested::NestedCache;
 
@@ -803,11 +805,7 @@ pub(crate) fn se_rate(
             out.solved = false;
             break;
         }
-        let removed = std::array::from_fn(|c| before.cand[c] & !g.cand[c]);
-        *nested
-            .step_removed
-            .lock()
-            .unwrap_or_else(|e| e.into_inner()) = (before.val == g.val).then_some(removed);
+        nested.step_done(&before, &g);
         if out.ep == 0.0 {
             if out.ed == 0.0 {
                 out.ed = out.er;

@@ -261,6 +261,9 @@ pub(super) struct Chainer<'a> {
     /// multiple-chain runs and the chains it stops early, deferred parents in level-0
     /// runs, chains built ahead on the pool (off only to test them).
     pub(super) shortcuts: bool,
+    /// Whether the loops rule has searched from any candidate (most runs rule out every
+    /// search beforehand: `unary`).
+    pub(super) searched: bool,
     /// The sieve of the multiple-chain run under way.
     pub(super) sieve: Option<Sieve>,
     /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
@@ -371,6 +374,7 @@ impl<'a> Chainer<'a> {
             memo: Default::default(),
             queue: Vec::new(),
             shortcuts: true,
+            searched: false,
             sieve: None,
             counts: Vec::new(),
             path: Vec::new(),
@@ -1182,6 +1186,7 @@ impl<'a> Chainer<'a> {
         let into_source = off_on.target(on);
         let may_close = into_source && reach.cyclic(on);
         let cycles = if may_close && (!self.shortcuts || reach.cycle_may_remove(on)) {
+            self.searched = true;
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
             Vec::new()
@@ -1189,9 +1194,11 @@ impl<'a> Chainer<'a> {
         let mut chains = Vec::new();
         if x {
             if reach.reaches(on, off) {
+                self.searched = true;
                 self.forcing(&mut ar, source, on_off, off_on, &mut chains);
             }
             if off_on.target(on) && reach.reaches(off, on) {
+                self.searched = true;
                 let off = ar.add(off, C_NONE, &[], None);
                 self.forcing(&mut ar, off, on_off, off_on, &mut chains);
             }
@@ -1419,6 +1426,11 @@ pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
 
 /// `chaining_hints`, with or without `Chainer::shortcuts` (without only to test them).
 pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
+    rule_run(g, cfg, ctx, shortcuts).0
+}
+
+/// `rule_hints`, and whether the loops rule searched from any candidate (`Chainer::searched`).
+pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>, bool) {
     let mut ch = Chainer::new(cfg, ctx);
     ch.shortcuts = shortcuts;
     let mut out = Vec::new();
@@ -1444,7 +1456,7 @@ pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint
     }
     best_per_removals(&mut out);
     ch.finish(g, &mut out);
-    out
+    (out, ch.searched)
 }
 
 /// SE's order of a rule's hints: difficulty, complexity, kind (stable: then as found).

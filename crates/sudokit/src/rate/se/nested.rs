@@ -17,7 +17,7 @@ pub(super) struct NestedRun {
     /// Per hint, where its eliminations and then its parents end in `cands`, and its
     /// identity.
     hints: Vec<(u32, u32, Nested)>,
-    /// For the loops rule: whether it searched nowhere (`Reach::loops_dead`).
+    /// For the loops rule: whether it searched nowhere (`Chainer::searched`).
     dead: bool,
 }
 
@@ -75,11 +75,19 @@ pub(crate) struct NestedCache {
     /// just built the grid's reachability sets and found nothing: the nested static rule
     /// runs where the nested loops rule gave nothing, often at an earlier level or step.
     sieves: Mutex<FxHashMap<GridKey, Sieve>>,
-    /// The candidates the rating's last step removed, per cell, if it placed nothing.
-    /// A reduced grid of this step is often one of the last step's without them, and
-    /// what the loops rule and static multiple chains found there still holds if no
-    /// static link is new (`inherit_loops`).
-    pub(crate) step_removed: Mutex<Option<[u16; 81]>>,
+    /// The candidates the rating's last step removed, per cell, if it placed nothing
+    /// (`step_done`).
+    step_removed: Mutex<Option<[u16; 81]>>,
+}
+
+impl NestedCache {
+    /// Notes the step the rating took from `before` to `after`: a reduced grid of the
+    /// next step is often one of this step's without its removals, and what the loops
+    /// rule and static multiple chains found there may still hold (`inherit_loops`).
+    pub(crate) fn step_done(&self, before: &G, after: &G) {
+        let removed = std::array::from_fn(|c| before.cand[c] & !after.cand[c]);
+        *held(&self.step_removed) = (before.val == after.val).then_some(removed);
+    }
 }
 
 /// A map of the cache, also after a thread panicked holding it: every entry in it is
@@ -126,7 +134,8 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         hints: Vec::new(),
         dead: false,
     };
-    let found = chaining_hints(g, cfg, ctx);
+    let (found, searched) = rule_run(g, cfg, ctx, true);
+    run.dead = cfg == Cfg::LOOPS && !searched;
     for (i, mut h) in found
         .into_iter()
         .filter(|h| !h.parents.is_empty())
@@ -144,13 +153,6 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         };
         run.hints.push((rem_end, run.cands.len() as u32, nested));
     }
-    if cfg == Cfg::LOOPS && run.hints.is_empty() {
-        run.dead = REACH.with(|reach| {
-            let mut reach = reach.borrow_mut();
-            reach.xy(g);
-            reach.loops_dead(g)
-        });
-    }
     run.cands.shrink_to_fit();
     run.hints.shrink_to_fit();
     let hints = Arc::new(run);
@@ -158,9 +160,9 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     hints
 }
 
-/// The loops rule's run on `g` (`key`), known without a search when the same grid with
-/// the last step's removals back searched nowhere and `g` has no static link it lacked
-/// (`Reach::loops_dead`); the static multiple chains' sieve is carried over too
+/// The loops rule's run on `g` (`key`), known without a search when it searched nowhere on
+/// the same grid with the last step's removals back and `g` has no static link that grid
+/// lacked (`links_within`); the static multiple chains' sieve is carried over too
 /// (`Sieve::fixed_without`).
 fn inherit_loops(g: &G, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
     let removed = (*held(&cache.step_removed))?;

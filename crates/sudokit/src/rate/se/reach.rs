@@ -359,35 +359,16 @@ impl Reach {
     pub(super) fn cycle_may_remove(&self, a: u16) -> bool {
         self.removes[self.comp[self.node[a as usize] as usize] as usize]
     }
-
-    /// Whether the loops rule, in any of its passes, may search from the candidate whose
-    /// "on" potential is `on` (built by `xy`): each pass searches only where these sets
-    /// say its cycles or forcing chains can conclude (`Chainer::unary`), over a part of
-    /// the XY links.
-    pub(super) fn may_search(&self, on: u16) -> bool {
-        let into = self.off_on.target[on as usize] != 0;
-        let off = on ^ 1;
-        (into && self.cyclic(on) && self.cycle_may_remove(on))
-            || self.reaches(on, off)
-            || (into && self.reaches(off, on))
-    }
-
-    /// Whether the loops rule searches nowhere on `g`, the grid `xy` was built for.
-    ///
-    /// Then it searches nowhere on a grid with fewer candidates and no link `g` lacks
-    /// either (`links_within`), and finds nothing there: every test above only passes
-    /// on fewer links if it passes on more.
-    pub(super) fn loops_dead(&self, g: &G) -> bool {
-        (0..81)
-            .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
-            .all(|c| digits(g.cand[c]).all(|d| !self.may_search(key(c, d, true))))
-    }
 }
 
 /// Whether every static link of `small`, a grid with some of `big`'s candidates removed,
 /// is a link of `big`: "on" to "off" links only ever go, and an "off" to "on" link is new
 /// only where a cell is left with two candidates, or a house with two places for a digit,
 /// that had more.
+///
+/// Then whatever the loops rule's tests (`Chainer::unary`) let it search on `small`, they
+/// let it search on `big`: a link into a potential, a cycle through it, a path from one
+/// potential to another, a component's removals all stay when links are added.
 pub(super) fn links_within(small: &G, big: &G) -> bool {
     (0..81).all(|c| small.cand[c] == big.cand[c] || small.card(c) != 2)
         && (0..9).all(|i| {
