@@ -31,7 +31,9 @@
 //!   (a fixpoint of the singles rules, or of the grid's links), so a worklist without
 //!   reasons finds it at a fraction of the cost; many nested runs find nothing, and the
 //!   rest find it in a few of their chains. The `sieve` says which, and only those
-//!   chains are built with their reasons.
+//!   chains are built with their reasons. A fixpoint that a removed candidate did not
+//!   take part in stays one without it, so the next step's sieve on the same reduced grid
+//!   less that step's removals takes nearly all its closures over (`dynamic_sieve`).
 //! - The rest is bookkeeping done once instead of per hint: no text unless explaining,
 //!   memoised chainings read in place, sets and arenas reused per thread; in level-0
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
@@ -83,7 +85,7 @@ use chains::rule_run;
 pub(crate) use chains::{chaining_hints, Cfg};
 pub(crate) use nested::NestedCache;
 
-use sieve::{Reached, Sieve, Targets};
+use sieve::{Carry, Closures, Reached, Sieve, Targets};
 
 /// Block, row and column house types, in the order SE walks them by default.
 pub(crate) const BLOCK: usize = 0;

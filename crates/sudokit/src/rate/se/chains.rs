@@ -607,7 +607,7 @@ impl<'a> Chainer<'a> {
         let sieve = match self.cfg {
             _ if !self.shortcuts => None,
             Cfg::MULTIPLE => Some(fixed_sieve(g, self.ctx.nested)),
-            cfg if cfg == Cfg::dynamic(0) => Some(Sieve::dynamic(g)),
+            cfg if cfg == Cfg::dynamic(0) => Some(dynamic_sieve(g, self.ctx.nested)),
             _ => None,
         };
         if sieve.as_ref().is_some_and(Sieve::is_empty) {

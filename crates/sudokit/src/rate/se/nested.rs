@@ -78,6 +78,9 @@ pub(crate) struct NestedCache {
     /// The candidates the rating's last step removed, per cell, if it placed nothing
     /// (`step_done`).
     step_removed: Mutex<Option<[u16; 81]>>,
+    /// The dynamic sieves' closures of this step and of the last, by grid
+    /// (`dynamic_sieve`).
+    closures: Mutex<[FxHashMap<GridKey, Arc<Closures>>; 2]>,
 }
 
 impl NestedCache {
@@ -87,8 +90,37 @@ impl NestedCache {
     pub(crate) fn step_done(&self, before: &G, after: &G) {
         let removed = std::array::from_fn(|c| before.cand[c] & !after.cand[c]);
         *held(&self.step_removed) = (before.val == after.val).then_some(removed);
+        let mut closures = held(&self.closures);
+        closures[1] = std::mem::take(&mut closures[0]);
     }
 }
+
+/// The sieve of a run of dynamic forcing chains on `g`, taking over the closures of the
+/// last step's sieve on `g` with that step's removals back where they still hold
+/// (`Carry`): nearly all of them, on nearly every grid.
+pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
+    let last = (*held(&cache.step_removed)).and_then(|removed| {
+        let mut cand = g.cand;
+        for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
+            *m |= removed[c];
+        }
+        let closures = held(&cache.closures)[1].get(&(g.val, cand)).cloned()?;
+        Some((closures, removed))
+    });
+    let carry = last
+        .as_ref()
+        .and_then(|(closures, removed)| Carry::new(closures, g, removed));
+    let (sieve, closures) = Sieve::dynamic(g, carry.as_ref());
+    let mut kept = held(&cache.closures);
+    if kept[0].len() < CLOSURES_CAPACITY {
+        kept[0].insert((g.val, g.cand), Arc::new(closures));
+    }
+    sieve
+}
+
+/// Dynamic sieves' closures kept per step, to bound their memory (about 65 KB a grid):
+/// the slowest puzzles make about 650 a step.
+const CLOSURES_CAPACITY: usize = 1 << 11;
 
 /// A map of the cache, also after a thread panicked holding it: every entry in it is
 /// complete.

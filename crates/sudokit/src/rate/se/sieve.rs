@@ -19,7 +19,9 @@
 //! can yield a hint; the run then builds the reasons for those alone, in its usual
 //! order, and finds the same hints. A dynamic chain also learns which outcomes it must
 //! reach ([`Targets`]) and stops there: a hint rests only on its outcomes and on what
-//! led to them, which SE's order finds first.
+//! led to them, which SE's order finds first. And a rating's next step meets most of
+//! these grids again less that step's removals, where most closures still hold
+//! ([`Carry`]).
 
 use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
@@ -313,6 +315,81 @@ impl Outcomes<'_> {
     }
 }
 
+/// What the chain from each candidate switched on reached in a dynamic sieve, kept so that
+/// the next step's sieve on the same grid less that step's removals can take it over
+/// (`Carry`).
+pub(super) struct Closures {
+    /// Rows of 36 words (`Reached::row`).
+    words: Vec<u64>,
+    /// Each candidate's row in `words`, `NONE` where its chain met a contradiction.
+    slot: [u32; 729],
+}
+
+/// A sieve's closures on a grid and the candidates removed since (`removed`, per cell):
+/// which of them still hold on the grid without those candidates.
+///
+/// Taking out a candidate the chain also took out, or one whose cell and houses keep two
+/// places or more besides it, leaves the chain's final state closed under the singles
+/// rules, and nothing it derived rested on the candidate being there: provided every cell
+/// and house it was in still has two places or more to start with (only those fill
+/// themselves when one is left, `Start::multi_cell`), the chain reaches the same, less
+/// the candidate. A contradiction stays one.
+pub(super) struct Carry<'a> {
+    closures: &'a Closures,
+    removed: Vec<(usize, u8)>,
+}
+
+impl<'a> Carry<'a> {
+    /// The carry from `closures` to `g`, their grid less `removed`, or `None` when a cell
+    /// or house lost the second of its places.
+    pub(super) fn new(closures: &'a Closures, g: &G, removed: &[u16; 81]) -> Option<Carry<'a>> {
+        let removed: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| g.val[c] == 0)
+            .flat_map(|c| digits(removed[c]).map(move |d| (c, d)))
+            .collect();
+        let multi = |&(c, d): &(usize, u8)| {
+            g.card(c) >= 2
+                && (CR[c].iter())
+                    .all(|&h| (g.dm[d as usize - 1] & RM[h as usize]).count_ones() >= 2)
+        };
+        removed
+            .iter()
+            .all(multi)
+            .then_some(Carry { closures, removed })
+    }
+
+    /// What the chain from candidate `d` of cell `c` switched on reaches on the new grid,
+    /// if it carries over (`Some(None)`: a contradiction).
+    fn reach(&self, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
+        let s = self.closures.slot[index(c, d)];
+        if s == NONE {
+            return Some(None);
+        }
+        let row = &self.closures.words[s as usize..][..36];
+        let word = |i: usize| row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64;
+        let mut r = Reached {
+            on: std::array::from_fn(word),
+            off: std::array::from_fn(|i| word(9 + i)),
+        };
+        for &(e, v) in &self.removed {
+            let i = v as usize - 1;
+            if r.off[i] >> e & 1 != 0 {
+                r.off[i] &= !(1 << e);
+                continue;
+            }
+            let live_in_cell = digits(g.cand[e]).filter(|&w| r.off[w as usize - 1] >> e & 1 == 0);
+            let holds = r.on[i] >> e & 1 == 0
+                && live_in_cell.count() >= 2
+                && (CR[e].iter())
+                    .all(|&h| (g.dm[i] & RM[h as usize] & !r.off[i]).count_ones() >= 2);
+            if !holds {
+                return None;
+            }
+        }
+        Some(Some(r))
+    }
+}
+
 impl Sieve {
     fn empty() -> Sieve {
         Sieve {
@@ -356,8 +433,10 @@ impl Sieve {
         Some(t)
     }
 
-    /// The sieve of a run of dynamic forcing chains on `g`, from the worklist.
-    pub(super) fn dynamic(g: &G) -> Sieve {
+    /// The sieve of a run of dynamic forcing chains on `g`, from the worklist or, where they
+    /// carry over, the closures of the last step's sieve on `g` with more candidates;
+    /// with this sieve's closures, to carry on.
+    pub(super) fn dynamic(g: &G, carry: Option<&Carry>) -> (Sieve, Closures) {
         let start = Start::new(g);
         // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
         let multi = start.multi_cell;
@@ -376,7 +455,10 @@ impl Sieve {
         let mut slot = [NONE; 729];
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
-                let on = start.reach(c, d, true, &mut queue);
+                let on = match carry.and_then(|k| k.reach(g, c, d)) {
+                    Some(on) => on,
+                    None => start.reach(c, d, true, &mut queue),
+                };
                 if let Some(a) = &on {
                     slot[index(c, d)] = words.len() as u32;
                     words.extend(a.row());
@@ -424,7 +506,7 @@ impl Sieve {
         for i in whole {
             sieve.need_slot[i] = NONE;
         }
-        sieve
+        (sieve, Closures { words, slot })
     }
 
     /// The sieve of a run of static multiple forcing chains on `g`, from the reachability
@@ -663,6 +745,58 @@ mod tests {
         assert!(
             carried > 200 && refused > 5,
             "{carried} carried over, {refused} with new links searched"
+        );
+    }
+
+    /// A dynamic sieve's closures carried over to the grid with a candidate fewer are the
+    /// closures the worklist finds there, where `Carry` takes them; and taking them
+    /// everywhere would be wrong.
+    #[test]
+    fn dynamic_closures_carry_over_to_grids_with_fewer_candidates() {
+        let (mut carried, mut computed, mut changed) = (0, 0, 0);
+        for big in grids().into_iter().step_by(3) {
+            let (_, closures) = Sieve::dynamic(&big, None);
+            for c in (0..81).filter(|&c| big.card(c) >= 2) {
+                for d in digits(big.cand[c]) {
+                    let mut cand = big.cand;
+                    cand[c] &= !bit(d);
+                    let g = G::from_parts(&big.val, &cand);
+                    let mut removed = [0; 81];
+                    removed[c] = bit(d);
+                    let carry = Carry::new(&closures, &g, &removed);
+                    let (start, mut queue) = (Start::new(&g), Vec::new());
+                    for o in (0..81).filter(|&o| g.val[o] == 0) {
+                        for e in digits(g.cand[o]) {
+                            let own = start.reach(o, e, true, &mut queue);
+                            match carry.as_ref().and_then(|k| k.reach(&g, o, e)) {
+                                Some(taken) => {
+                                    assert_eq!(taken, own, "{c} {d}: {o} {e}");
+                                    carried += 1;
+                                }
+                                None => {
+                                    computed += 1;
+                                    let s = closures.slot[index(o, e)];
+                                    let naive = (s != NONE).then(|| {
+                                        let row = &closures.words[s as usize..][..36];
+                                        let word = |i: usize| {
+                                            row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64
+                                        };
+                                        let mut off: [u128; 9] =
+                                            std::array::from_fn(|i| word(9 + i));
+                                        off[d as usize - 1] &= !(1 << c);
+                                        (std::array::from_fn::<u128, 9, _>(word), off)
+                                    });
+                                    changed += (naive != own.map(|r| (r.on, r.off))) as usize;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            carried > 10_000 && changed > 100,
+            "{carried} carried, {computed} computed, {changed} of those changed"
         );
     }
 
