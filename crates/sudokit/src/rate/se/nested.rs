@@ -118,7 +118,7 @@ pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
     sieve
 }
 
-/// Dynamic sieves' closures kept per step, to bound their memory (about 65 KB a grid):
+/// Dynamic sieves' closures kept per step, to bound their memory (about 12 KB a grid):
 /// the slowest puzzles make about 650 a step.
 const CLOSURES_CAPACITY: usize = 1 << 11;
 

@@ -319,10 +319,13 @@ impl Outcomes<'_> {
 /// the next step's sieve on the same grid less that step's removals can take it over
 /// (`Carry`).
 pub(super) struct Closures {
-    /// Rows of 36 words (`Reached::row`).
-    words: Vec<u64>,
-    /// Each candidate's row in `words`, `NONE` where its chain met a contradiction.
-    slot: [u32; 729],
+    /// Per closure, how many candidates it switched on, then each as a cell and a digit
+    /// index: what it switched off follows from those (their cells' other candidates and
+    /// their peers with the digit), and lists take a fifth of full rows.
+    ons: Vec<u8>,
+    /// Where each candidate's closure starts in `ons`, `NONE` where its chain met a
+    /// contradiction.
+    at: [u32; 729],
 }
 
 /// A sieve's closures on a grid and the candidates removed since (`removed`, per cell):
@@ -361,32 +364,37 @@ impl<'a> Carry<'a> {
     /// What the chain from candidate `d` of cell `c` switched on reaches on the new grid,
     /// if it carries over (`Some(None)`: a contradiction).
     fn reach(&self, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
-        let s = self.closures.slot[index(c, d)];
+        let s = self.closures.at[index(c, d)];
         if s == NONE {
             return Some(None);
         }
-        let row = &self.closures.words[s as usize..][..36];
-        let word = |i: usize| row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64;
-        let mut r = Reached {
-            on: std::array::from_fn(word),
-            off: std::array::from_fn(|i| word(9 + i)),
-        };
+        let n = self.closures.ons[s as usize] as usize;
+        let (mut on, mut peers, mut cells) = ([0u128; 9], [0u128; 9], 0u128);
+        for p in self.closures.ons[s as usize + 1..][..2 * n].chunks_exact(2) {
+            let (o, i) = (p[0] as usize, p[1] as usize);
+            on[i] |= 1 << o;
+            peers[i] |= PEERS[o];
+            cells |= 1 << o;
+        }
+        // What the chain switched off on either grid, where the grid has it.
+        let off = |i: usize| peers[i] | (cells & !on[i]);
         for &(e, v) in &self.removed {
             let i = v as usize - 1;
-            if r.off[i] >> e & 1 != 0 {
-                r.off[i] &= !(1 << e);
+            if off(i) >> e & 1 != 0 {
                 continue;
             }
-            let live_in_cell = digits(g.cand[e]).filter(|&w| r.off[w as usize - 1] >> e & 1 == 0);
-            let holds = r.on[i] >> e & 1 == 0
+            let live_in_cell = digits(g.cand[e]).filter(|&w| off(w as usize - 1) >> e & 1 == 0);
+            let holds = on[i] >> e & 1 == 0
                 && live_in_cell.count() >= 2
-                && (CR[e].iter())
-                    .all(|&h| (g.dm[i] & RM[h as usize] & !r.off[i]).count_ones() >= 2);
+                && (CR[e].iter()).all(|&h| (g.dm[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
             if !holds {
                 return None;
             }
         }
-        Some(Some(r))
+        Some(Some(Reached {
+            on,
+            off: std::array::from_fn(|i| off(i) & g.dm[i]),
+        }))
     }
 }
 
@@ -453,6 +461,10 @@ impl Sieve {
         let mut queue = Vec::with_capacity(64);
         let mut words = Vec::with_capacity(36 * 256);
         let mut slot = [NONE; 729];
+        let mut closures = Closures {
+            ons: Vec::new(),
+            at: [NONE; 729],
+        };
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
                 let on = match carry.and_then(|k| k.reach(g, c, d)) {
@@ -462,6 +474,15 @@ impl Sieve {
                 if let Some(a) = &on {
                     slot[index(c, d)] = words.len() as u32;
                     words.extend(a.row());
+                    closures.at[index(c, d)] = closures.ons.len() as u32;
+                    let n = closures.ons.len();
+                    closures.ons.push(0);
+                    for (i, &m) in a.on.iter().enumerate() {
+                        for o in bits(m) {
+                            closures.ons.extend([o as u8, i as u8]);
+                        }
+                    }
+                    closures.ons[n] = ((closures.ons.len() - n - 1) / 2) as u8;
                 }
                 if multi >> c & 1 == 0 {
                     continue;
@@ -506,7 +527,7 @@ impl Sieve {
         for i in whole {
             sieve.need_slot[i] = NONE;
         }
-        (sieve, Closures { words, slot })
+        (sieve, closures)
     }
 
     /// The sieve of a run of static multiple forcing chains on `g`, from the reachability
@@ -775,17 +796,13 @@ mod tests {
                                 }
                                 None => {
                                     computed += 1;
-                                    let s = closures.slot[index(o, e)];
-                                    let naive = (s != NONE).then(|| {
-                                        let row = &closures.words[s as usize..][..36];
-                                        let word = |i: usize| {
-                                            row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64
-                                        };
-                                        let mut off: [u128; 9] =
-                                            std::array::from_fn(|i| word(9 + i));
-                                        off[d as usize - 1] &= !(1 << c);
-                                        (std::array::from_fn::<u128, 9, _>(word), off)
-                                    });
+                                    // The old grid's closure, less the candidate.
+                                    let naive =
+                                        Start::new(&big).reach(o, e, true, &mut queue).map(|r| {
+                                            let mut off = r.off;
+                                            off[d as usize - 1] &= !(1 << c);
+                                            (r.on, off)
+                                        });
                                     changed += (naive != own.map(|r| (r.on, r.off))) as usize;
                                 }
                             }
