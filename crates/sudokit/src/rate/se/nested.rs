@@ -99,11 +99,7 @@ impl NestedCache {
 /// last step's sieve on `g` with that step's removals back where they still hold
 /// (`Carry`): nearly all of them, on nearly every grid.
 pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
-    let last = (*held(&cache.step_removed)).and_then(|removed| {
-        let mut cand = g.cand;
-        for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
-            *m |= removed[c];
-        }
+    let last = with_last_removals(g, cache).and_then(|(cand, removed)| {
         let closures = held(&cache.closures)[1].get(&(g.val, cand)).cloned()?;
         Some((closures, removed))
     });
@@ -116,6 +112,17 @@ pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
         kept[0].insert((g.val, g.cand), Arc::new(closures));
     }
     sieve
+}
+
+/// The candidates of `g` with the last step's removals back, and those removals
+/// (`step_done`): what a reduced grid of this step often was at the last.
+fn with_last_removals(g: &G, cache: &NestedCache) -> Option<([u16; 81], [u16; 81])> {
+    let removed = (*held(&cache.step_removed))?;
+    let mut cand = g.cand;
+    for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
+        *m |= removed[c];
+    }
+    Some((cand, removed))
 }
 
 /// Dynamic sieves' closures kept per step, to bound their memory (about 12 KB a grid):
@@ -197,11 +204,7 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
 /// lacked (`links_within`); the static multiple chains' sieve is carried over too
 /// (`Sieve::fixed_without`).
 fn inherit_loops(g: &G, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
-    let removed = (*held(&cache.step_removed))?;
-    let mut cand = g.cand;
-    for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
-        *m |= removed[c];
-    }
+    let (cand, removed) = with_last_removals(g, cache)?;
     let last = NestedKey {
         val: g.val,
         cand,
