@@ -347,16 +347,71 @@ impl Memo {
     }
 }
 
+/// A rule run's scratch vectors, handed from run to run on a thread (`SPARE`): grown
+/// afresh in each of the thousands of nested runs a step starts, they cost more than
+/// what they hold.
+#[derive(Default)]
+pub(super) struct Scratch {
+    buf_off: Vec<(u16, u8)>,
+    buf_parents: Vec<u32>,
+    memo: Memo,
+    queue: Vec<u32>,
+    counts: Vec<u32>,
+    path: Vec<u32>,
+    pending: Vec<(u32, u32, u8)>,
+    deferred: Vec<(u32, u32, f64)>,
+    hint_targets: Vec<u32>,
+}
+
+impl Scratch {
+    /// Empties the vectors, keeping their room (the memo empties itself).
+    fn clear(&mut self) {
+        self.buf_off.clear();
+        self.buf_parents.clear();
+        self.queue.clear();
+        self.counts.clear();
+        self.path.clear();
+        self.pending.clear();
+        self.deferred.clear();
+        self.hint_targets.clear();
+    }
+}
+
+/// Sets no longer used, and the arenas and scratch vectors of finished rule runs.
+type Spare = (Vec<PSet>, Vec<Arena>, Vec<Scratch>);
+
 thread_local! {
-    /// Sets no longer used and arenas of finished rule runs, for reuse on this thread:
-    /// nested rules start thousands of runs per step, and a fresh set costs a page.
-    pub(super) static SPARE: std::cell::RefCell<(Vec<PSet>, Vec<Arena>)> = Default::default();
+    /// What finished rule runs leave for reuse on this thread: nested rules start
+    /// thousands of runs per step, and a fresh set costs a page.
+    pub(super) static SPARE: std::cell::RefCell<Spare> = Default::default();
 }
 
 impl Drop for Chainer<'_> {
     fn drop(&mut self) {
         let arena = std::mem::take(&mut self.arena);
-        SPARE.with(|s| s.borrow_mut().1.push(arena));
+        // A memo still holding chains (a run cut short) is not handed on.
+        let memo = std::mem::take(&mut self.memo);
+        let mut scratch = Scratch {
+            buf_off: std::mem::take(&mut self.buf_off),
+            buf_parents: std::mem::take(&mut self.buf_parents),
+            memo: if memo.chains.is_empty() {
+                memo
+            } else {
+                Memo::default()
+            },
+            queue: std::mem::take(&mut self.queue),
+            counts: std::mem::take(&mut self.counts),
+            path: std::mem::take(&mut self.path),
+            pending: std::mem::take(&mut self.pending),
+            deferred: std::mem::take(&mut self.deferred),
+            hint_targets: std::mem::take(&mut self.hint_targets),
+        };
+        scratch.clear();
+        SPARE.with(|s| {
+            let mut s = s.borrow_mut();
+            s.1.push(arena);
+            s.2.push(scratch);
+        });
     }
 }
 
@@ -364,23 +419,27 @@ pub(super) type AdvCache = FxHashMap<[u16; 81], RemovedRc>;
 
 impl<'a> Chainer<'a> {
     pub(super) fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
+        let (arena, s) = SPARE.with(|s| {
+            let mut s = s.borrow_mut();
+            (s.1.pop().unwrap_or_default(), s.2.pop().unwrap_or_default())
+        });
         Chainer {
             cfg,
             ctx,
-            buf_off: Vec::with_capacity(32),
-            buf_parents: Vec::new(),
-            arena: SPARE.with(|s| s.borrow_mut().1.pop().unwrap_or_default()),
+            buf_off: s.buf_off,
+            buf_parents: s.buf_parents,
+            arena,
             adv_cache: AdvCache::default(),
-            memo: Default::default(),
-            queue: Vec::new(),
+            memo: s.memo,
+            queue: s.queue,
             shortcuts: true,
             searched: false,
             sieve: None,
-            counts: Vec::new(),
-            path: Vec::new(),
-            pending: Vec::new(),
-            deferred: Vec::new(),
-            hint_targets: Vec::new(),
+            counts: s.counts,
+            path: s.path,
+            pending: s.pending,
+            deferred: s.deferred,
+            hint_targets: s.hint_targets,
             built: Vec::new(),
             queues: Default::default(),
             src_id: None,
@@ -748,19 +807,22 @@ impl<'a> Chainer<'a> {
             .map_init(
                 || (Chainer::new(cfg, ctx), g.clone()),
                 |(ch, gm), (k, targets)| {
-                    let mut arena = Arena::default();
-                    arena.clear(ctx.explain);
+                    // Built in this thread's reused arena and kept in one of its exact
+                    // size: grown from nothing, arenas of thousands of potentials are
+                    // copied over and over.
+                    let mut arena = ch.take_arena();
                     let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
                     let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
                     let b = Built {
                         reached: Reached::of(keys),
-                        arena,
+                        arena: arena.clone(),
                         on: on.order.clone(),
                         off: off.order.clone(),
                         absurd,
                     };
                     ch.recycle(on);
                     ch.recycle(off);
+                    ch.arena = arena;
                     b
                 },
             )
@@ -1085,7 +1147,10 @@ impl<'a> Chainer<'a> {
         let Some(src) = self.ctx.src else { return };
         for h in hints.iter_mut().filter(|h| h.pending != NONE) {
             let (start, end, null_cause) = self.pending[h.pending as usize];
+            // Room for most hints' parents at once: grown from nothing, the lists took
+            // 0.8% of the instructions on the slowest puzzle.
             let mut parents = RuleParents::new(Vec::new());
+            parents.list.reserve(32);
             for &t in &self.hint_targets[start as usize..end as usize] {
                 self.arena.chain(t, &mut self.queue, |p| {
                     pot_parents(

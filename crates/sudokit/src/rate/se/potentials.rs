@@ -48,7 +48,7 @@ pub(super) struct Pot {
 }
 
 /// All potentials created while chaining from one starting point.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Arena {
     pub(super) pots: Vec<Pot>,
     pub(super) par: Vec<u32>,
