@@ -326,6 +326,9 @@ pub(crate) struct G {
     pub cand: [u16; 81],
     /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
     dm: [u128; 9],
+    /// Places of each digit in each house: chains ask at every candidate they switch off
+    /// whether its houses are left with two (`off_to_on`).
+    count: [[u8; 27]; 9],
 }
 
 impl G {
@@ -335,6 +338,7 @@ impl G {
             val: *values,
             cand: [0; 81],
             dm: [0; 9],
+            count: [[0; 27]; 9],
         };
         for (c, house) in HOUSE.iter().enumerate() {
             if g.val[c] == 0 {
@@ -351,7 +355,17 @@ impl G {
                 }
             }
         }
+        g.count_places();
         g
+    }
+
+    /// Fills `count` from `dm`.
+    fn count_places(&mut self) {
+        for (count, &m) in self.count.iter_mut().zip(&self.dm) {
+            for (n, &r) in count.iter_mut().zip(&RM) {
+                *n = (m & r).count_ones() as u8;
+            }
+        }
     }
 
     /// A grid from values and candidate masks (a pencil-mark state).
@@ -360,6 +374,7 @@ impl G {
             val: *values,
             cand: [0; 81],
             dm: [0; 9],
+            count: [[0; 27]; 9],
         };
         for (c, &m) in cands.iter().enumerate() {
             if g.val[c] == 0 {
@@ -369,6 +384,7 @@ impl G {
                 }
             }
         }
+        g.count_places();
         g
     }
 
@@ -415,18 +431,31 @@ impl G {
         RC[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
     }
 
+    /// Places of digit `d` in house `r`.
+    fn places(&self, r: usize, d: u8) -> u8 {
+        debug_assert_eq!(
+            u32::from(self.count[d as usize - 1][r]),
+            self.cells(r, d).count_ones()
+        );
+        self.count[d as usize - 1][r]
+    }
+
     fn remove(&mut self, c: usize, d: u8) {
-        self.cand[c] &= !bit(d);
-        self.dm[d as usize - 1] &= !(1u128 << c);
+        if self.has(c, d) {
+            self.cand[c] &= !bit(d);
+            self.dm[d as usize - 1] &= !(1u128 << c);
+            for &r in &CR[c] {
+                self.count[d as usize - 1][r as usize] -= 1;
+            }
+        }
     }
 
     /// SE's `setValueAndCancel`.
     fn place(&mut self, c: usize, d: u8) {
         self.val[c] = d;
         for v in digits(self.cand[c]) {
-            self.dm[v as usize - 1] &= !(1u128 << c);
+            self.remove(c, v);
         }
-        self.cand[c] = 0;
         for &o in &HOUSE[c] {
             self.remove(o as usize, d);
         }

@@ -1181,14 +1181,13 @@ impl<'a> Chainer<'a> {
     ) {
         for t in [BLOCK, ROW, COL] {
             let r = CR[c][t] as usize;
+            // Houses list their cells in index order: the first place is the lowest cell.
+            if !self.cfg.shares(g.places(r, d).into())
+                || g.cells(r, d).trailing_zeros() as usize != c
+            {
+                continue;
+            }
             let pp = g.pos(r, d);
-            let n = pp.count_ones();
-            if !self.cfg.shares(n) {
-                continue;
-            }
-            if RC[r][pp.trailing_zeros() as usize] as usize != c {
-                continue;
-            }
             if self.sieve.as_ref().is_some_and(|s| !s.region(r, d)) {
                 continue;
             }

@@ -141,6 +141,7 @@ pub(super) static EVERY_CANDIDATE: G = G {
     val: [0; 81],
     cand: [0x1ff; 81],
     dm: [(1 << 81) - 1; 9],
+    count: [[9; 27]; 9],
 };
 
 /// The hints of chaining rule `cfg` on `g` (kept in `cache`).

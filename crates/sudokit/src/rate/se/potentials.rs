@@ -333,18 +333,20 @@ pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)
         out.push((key(c, other, true), C_CELL));
     }
     if x {
-        let mut seen = 0u128;
+        // The other places found so far: one cell can be it in two houses.
+        let mut found = [usize::MAX; 2];
         for t in [BLOCK, ROW, COL] {
-            let pp = g.cells(CR[c][t] as usize, d);
-            if !two_bits(pp) {
+            let r = CR[c][t] as usize;
+            if g.places(r, d) != 2 {
                 continue;
             }
+            let pp = g.cells(r, d);
             let mut o = pp.trailing_zeros() as usize;
             if o == c {
                 o = (pp & (pp - 1)).trailing_zeros() as usize;
             }
-            if seen >> o & 1 == 0 {
-                seen |= 1u128 << o;
+            if !found.contains(&o) {
+                found[t.min(1)] = o;
                 out.push((key(o, d, true), 2 + t as u8));
             }
         }
