@@ -70,7 +70,8 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             let mut n = 0;
             for d in 1..=9u8 {
                 let cells = g.cells(r1, d);
-                if at_most_one_bit(cells) {
+                // Inside a nested chain, most houses lost no place of the digit.
+                if at_most_one_bit(cells) || lost[d as usize - 1] & RM[r1] == 0 {
                     continue;
                 }
                 let r2 = CR[cells.trailing_zeros() as usize][t2] as usize;
