@@ -319,6 +319,14 @@ fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
+/// Bits 0, 9, 18, …, 72 of `m` (a column's cells, once shifted to column 0) as bits 0–8.
+/// Multiplying the first eight by 2^0 + 2^8 + … + 2^56 moves bit 9j to 56 + j, and every
+/// other product bit elsewhere, none shared: the top byte gathers them without a loop.
+fn column_bits(m: u128) -> u16 {
+    let low = (m as u64 & 0x8040_2010_0804_0201).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    low as u16 | ((m >> 72) as u16 & 1) << 8
+}
+
 /// SE's grid: values and the candidates ("potential values") of empty cells.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct G {
@@ -417,7 +425,7 @@ impl G {
                 (m >> b) & 7 | ((m >> (b + 9)) & 7) << 3 | ((m >> (b + 18)) & 7) << 6
             }
             1 => (m >> (9 * k)) & 0x1ff,
-            _ => (0..9).fold(0, |p, j| p | ((m >> (9 * j + k)) & 1) << j),
+            _ => column_bits(m >> k) as u128,
         };
         p as u16
     }
@@ -861,6 +869,19 @@ pub(crate) fn tenths(d: f64) -> u16 {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+
+    #[test]
+    fn column_bits_gather_every_ninth_bit() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..10_000 {
+            let m = (rng.below(u64::MAX) as u128) << 64 | rng.below(u64::MAX) as u128;
+            let m = m & ((1 << 81) - 1);
+            for k in 0..9 {
+                let naive = (0..9).fold(0, |p, j| p | ((m >> (9 * j + k)) & 1) << j);
+                assert_eq!(column_bits(m >> k) as u128, naive, "{m:x} column {k}");
+            }
+        }
+    }
 
     /// xorshift64: deterministic test grids.
     struct Rng(u64);
