@@ -247,16 +247,9 @@ pub(super) fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
 pub(super) struct Chainer<'a> {
     pub(super) cfg: Cfg,
     pub(super) ctx: Ctx<'a>,
-    pub(super) buf_off: Vec<(u16, u8)>,
-    /// Scratch space of `advanced`: one removal's parents.
-    pub(super) buf_parents: Vec<u32>,
     /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
     pub(super) arena: Arena,
     pub(super) adv_cache: AdvCache,
-    /// Chains from candidates switched on, within one rule run.
-    pub(super) memo: Memo,
-    /// Scratch space of `Arena::chain`.
-    pub(super) queue: Vec<u32>,
     /// Whether runs take the shortcuts that cannot change their hints: the sieve of
     /// multiple-chain runs and the chains it stops early, deferred parents in level-0
     /// runs, chains built ahead on the pool (off only to test them).
@@ -266,18 +259,8 @@ pub(super) struct Chainer<'a> {
     pub(super) searched: bool,
     /// The sieve of the multiple-chain run under way.
     pub(super) sieve: Option<Sieve>,
-    /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
-    pub(super) counts: Vec<u32>,
-    /// Scratch space of `ancestors`.
-    pub(super) path: Vec<u32>,
-    /// The hints of a nested level-0 run whose parents are still to be found (`finish`):
-    /// their targets (a range of `hint_targets`) and null cause.
-    pub(super) pending: Vec<(u32, u32, u8)>,
-    /// The hints of a top-level run, in order, whose complexities are still to be found
-    /// (`deferred_complexities`): their targets (a range of `hint_targets`) and base.
-    pub(super) deferred: Vec<(u32, u32, f64)>,
-    /// The targets of pending and deferred hints, one after another.
-    pub(super) hint_targets: Vec<u32>,
+    /// The run's working vectors (from `SPARE`).
+    pub(super) scratch: Scratch,
     /// Chainings built ahead on all threads (`prebuild`), by starting potential key.
     pub(super) built: Vec<Option<Built>>,
     /// The identity of the grid the run's chains start from (`grid_id`), once needed.
@@ -347,20 +330,30 @@ impl Memo {
     }
 }
 
-/// A rule run's scratch vectors, handed from run to run on a thread (`SPARE`): grown
+/// A rule run's working vectors, handed from run to run on a thread (`SPARE`): grown
 /// afresh in each of the thousands of nested runs a step starts, they cost more than
 /// what they hold.
 #[derive(Default)]
 pub(super) struct Scratch {
-    buf_off: Vec<(u16, u8)>,
-    buf_parents: Vec<u32>,
-    memo: Memo,
-    queue: Vec<u32>,
-    counts: Vec<u32>,
-    path: Vec<u32>,
-    pending: Vec<(u32, u32, u8)>,
-    deferred: Vec<(u32, u32, f64)>,
-    hint_targets: Vec<u32>,
+    pub(super) buf_off: Vec<(u16, u8)>,
+    /// One removal's parents (`advanced`).
+    pub(super) buf_parents: Vec<u32>,
+    /// Chains from candidates switched on, within one rule run.
+    pub(super) memo: Memo,
+    /// Scratch space of `Arena::chain`.
+    pub(super) queue: Vec<u32>,
+    /// Ancestor counts of the run's potentials (0: not counted yet), level-0 runs only.
+    pub(super) counts: Vec<u32>,
+    /// Scratch space of `ancestors`.
+    pub(super) path: Vec<u32>,
+    /// The hints of a nested level-0 run whose parents are still to be found (`finish`):
+    /// their targets (a range of `hint_targets`) and null cause.
+    pub(super) pending: Vec<(u32, u32, u8)>,
+    /// The hints of a top-level run, in order, whose complexities are still to be found
+    /// (`deferred_complexities`): their targets (a range of `hint_targets`) and base.
+    pub(super) deferred: Vec<(u32, u32, f64)>,
+    /// The targets of pending and deferred hints, one after another.
+    pub(super) hint_targets: Vec<u32>,
 }
 
 impl Scratch {
@@ -389,23 +382,11 @@ thread_local! {
 impl Drop for Chainer<'_> {
     fn drop(&mut self) {
         let arena = std::mem::take(&mut self.arena);
+        let mut scratch = std::mem::take(&mut self.scratch);
         // A memo still holding chains (a run cut short) is not handed on.
-        let memo = std::mem::take(&mut self.memo);
-        let mut scratch = Scratch {
-            buf_off: std::mem::take(&mut self.buf_off),
-            buf_parents: std::mem::take(&mut self.buf_parents),
-            memo: if memo.chains.is_empty() {
-                memo
-            } else {
-                Memo::default()
-            },
-            queue: std::mem::take(&mut self.queue),
-            counts: std::mem::take(&mut self.counts),
-            path: std::mem::take(&mut self.path),
-            pending: std::mem::take(&mut self.pending),
-            deferred: std::mem::take(&mut self.deferred),
-            hint_targets: std::mem::take(&mut self.hint_targets),
-        };
+        if !scratch.memo.chains.is_empty() {
+            scratch.memo = Memo::default();
+        }
         scratch.clear();
         SPARE.with(|s| {
             let mut s = s.borrow_mut();
@@ -419,27 +400,19 @@ pub(super) type AdvCache = FxHashMap<[u16; 81], RemovedRc>;
 
 impl<'a> Chainer<'a> {
     pub(super) fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
-        let (arena, s) = SPARE.with(|s| {
+        let (arena, scratch) = SPARE.with(|s| {
             let mut s = s.borrow_mut();
             (s.1.pop().unwrap_or_default(), s.2.pop().unwrap_or_default())
         });
         Chainer {
             cfg,
             ctx,
-            buf_off: s.buf_off,
-            buf_parents: s.buf_parents,
             arena,
             adv_cache: AdvCache::default(),
-            memo: s.memo,
-            queue: s.queue,
             shortcuts: true,
             searched: false,
             sieve: None,
-            counts: s.counts,
-            path: s.path,
-            pending: s.pending,
-            deferred: s.deferred,
-            hint_targets: s.hint_targets,
+            scratch,
             built: Vec::new(),
             queues: Default::default(),
             src_id: None,
@@ -499,30 +472,30 @@ impl<'a> Chainer<'a> {
         'main: while next_on < to_on.order.len() || next_off < to_off.order.len() {
             if let Some(&p) = to_on.order.get(next_on) {
                 next_on += 1;
-                let mut buf = std::mem::take(&mut self.buf_off);
+                let mut buf = std::mem::take(&mut self.scratch.buf_off);
                 buf.clear();
                 on_to_off(g, ar.key(p), y, &mut buf);
                 for &(k, cause) in &buf {
                     if let Some(on) = to_on.get(k | 1) {
                         let off = ar.add(k, cause, &[p], None);
                         result = Some((on, off));
-                        self.buf_off = buf;
+                        self.scratch.buf_off = buf;
                         break 'main;
                     }
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         to_off.add(ar, i);
                         if done(k) {
-                            self.buf_off = buf;
+                            self.scratch.buf_off = buf;
                             break 'main;
                         }
                     }
                 }
-                self.buf_off = buf;
+                self.scratch.buf_off = buf;
             } else if let Some(&p) = to_off.order.get(next_off) {
                 next_off += 1;
                 let k0 = ar.key(p);
-                let mut buf = std::mem::take(&mut self.buf_off);
+                let mut buf = std::mem::take(&mut self.scratch.buf_off);
                 buf.clear();
                 off_to_on(g, k0, y, true, &mut buf);
                 for &(k, cause) in &buf {
@@ -542,11 +515,11 @@ impl<'a> Chainer<'a> {
                     }
                     to_on.add(ar, i);
                     if done(k) {
-                        self.buf_off = buf;
+                        self.scratch.buf_off = buf;
                         break 'main;
                     }
                 }
-                self.buf_off = buf;
+                self.scratch.buf_off = buf;
                 if self.cfg.dynamic {
                     g.remove(kcell(k0), kdig(k0));
                 }
@@ -584,7 +557,7 @@ impl<'a> Chainer<'a> {
                 f
             }
         };
-        let mut ps = std::mem::take(&mut self.buf_parents);
+        let mut ps = std::mem::take(&mut self.scratch.buf_parents);
         for (k, parents, nested) in found.iter() {
             if to_off.contains(*k) {
                 continue;
@@ -594,7 +567,7 @@ impl<'a> Chainer<'a> {
             let i = ar.add(*k, C_ADV, &ps, *nested);
             to_off.add(ar, i);
         }
-        self.buf_parents = ps;
+        self.scratch.buf_parents = ps;
     }
 
     /// The candidates removed by the first of the nested chaining rules that removes any
@@ -655,9 +628,9 @@ impl<'a> Chainer<'a> {
     pub(super) fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
         let (dynamic, nishio) = (self.cfg.dynamic, self.cfg.nishio);
-        self.counts.clear();
-        self.pending.clear();
-        self.hint_targets.clear();
+        self.scratch.counts.clear();
+        self.scratch.pending.clear();
+        self.scratch.hint_targets.clear();
         // One arena for the whole run: the chains from a candidate switched on are shared
         // between its own cell's chains and the region chains of its houses.
         let mut ar = self.take_arena();
@@ -703,12 +676,12 @@ impl<'a> Chainer<'a> {
                 self.shared_outcomes(g, &ar, &starts, (2, 5, C_CELL), &what, out);
             }
         }
-        let mut memo = std::mem::take(&mut self.memo);
+        let mut memo = std::mem::take(&mut self.scratch.memo);
         for (on, off, _) in memo.drain() {
             self.recycle(on);
             self.recycle(off);
         }
-        self.memo = memo;
+        self.scratch.memo = memo;
         self.deferred_complexities(&ar, out);
         self.arena = ar;
         self.sieve = None;
@@ -721,17 +694,22 @@ impl<'a> Chainer<'a> {
     fn deferred_complexities(&mut self, ar: &Arena, out: &mut Vec<Hint>) {
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
-        if self.deferred.is_empty() {
+        if self.scratch.deferred.is_empty() {
             return;
         }
-        debug_assert_eq!(self.deferred.len(), out.len());
+        debug_assert_eq!(self.scratch.deferred.len(), out.len());
         // The hints of a run share their base, so SE's order (difficulty, complexity,
         // kind, then as found) puts the least complexity first, whatever its kind: a
         // count may stop once it passes the least one found so far, on any thread.
-        let first = self.ctx.first && self.deferred.iter().all(|d| d.2 == self.deferred[0].2);
+        let first = self.ctx.first
+            && self
+                .scratch
+                .deferred
+                .iter()
+                .all(|d| d.2 == self.scratch.deferred[0].2);
         let least = AtomicU32::new(u32::MAX);
-        let targets = &self.hint_targets;
-        let cplx: Vec<Option<u32>> = (self.deferred.par_iter())
+        let targets = &self.scratch.hint_targets;
+        let cplx: Vec<Option<u32>> = (self.scratch.deferred.par_iter())
             .map_init(Vec::new, |queue, &(a, b, _)| {
                 let targets = &targets[a as usize..b as usize];
                 if !first {
@@ -742,7 +720,7 @@ impl<'a> Chainer<'a> {
                 Some(c)
             })
             .collect();
-        for ((h, c), &(_, _, base)) in out.iter_mut().zip(&cplx).zip(&self.deferred) {
+        for ((h, c), &(_, _, base)) in out.iter_mut().zip(&cplx).zip(&self.scratch.deferred) {
             if let Some(c) = *c {
                 h.cplx = c;
                 h.diff = base + length_diff(c);
@@ -758,8 +736,8 @@ impl<'a> Chainer<'a> {
                 out.truncate(1);
             }
         }
-        self.deferred.clear();
-        self.hint_targets.clear();
+        self.scratch.deferred.clear();
+        self.scratch.hint_targets.clear();
     }
 
     /// Builds every chaining a top-level run of nested chains will ask for (each
@@ -915,11 +893,11 @@ impl<'a> Chainer<'a> {
     /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
     pub(super) fn on_chain(&mut self, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
         let k = key(c, d, true);
-        if self.memo.get(k).is_some() {
+        if self.scratch.memo.get(k).is_some() {
             return;
         }
         let chain = self.chaining(gm, ar, k);
-        self.memo.insert(k, chain);
+        self.scratch.memo.insert(k, chain);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -935,7 +913,7 @@ impl<'a> Chainer<'a> {
     ) {
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
         self.on_chain(gm, ar, c, d);
-        let absurd = self.memo.get(key(c, d, true)).and_then(|ch| ch.2);
+        let absurd = self.scratch.memo.get(key(c, d, true)).and_then(|ch| ch.2);
         if let (true, Some(clash)) = (contradiction, absurd) {
             let rem = vec![(c as u8, d)];
             out.push(self.contradiction(g, ar, key(c, d, true), clash, rem, None));
@@ -954,7 +932,7 @@ impl<'a> Chainer<'a> {
             }
         }
         if reduction {
-            let memo = std::mem::take(&mut self.memo);
+            let memo = std::mem::take(&mut self.scratch.memo);
             if let Some((on_on, on_off, _)) = memo.get(key(c, d, true)) {
                 for (from, other) in [(on_on, &off_on), (on_off, &off_off)] {
                     for &p in &from.order {
@@ -987,7 +965,7 @@ impl<'a> Chainer<'a> {
                     }
                 }
             }
-            self.memo = memo;
+            self.scratch.memo = memo;
         }
         self.recycle(off_on);
         self.recycle(off_off);
@@ -1006,7 +984,7 @@ impl<'a> Chainer<'a> {
         what: &dyn Fn() -> String,
         out: &mut Vec<Hint>,
     ) {
-        let memo = std::mem::take(&mut self.memo);
+        let memo = std::mem::take(&mut self.scratch.memo);
         let chains: Vec<&OnChain> = starts.iter().filter_map(|&k| memo.get(k)).collect();
         let mut targets = Vec::with_capacity(chains.len());
         for on in [true, false] {
@@ -1042,7 +1020,7 @@ impl<'a> Chainer<'a> {
                 out.push(self.hint(g, ar, spec));
             }
         }
-        self.memo = memo;
+        self.scratch.memo = memo;
     }
 
     /// The hint of a chain from potential `k` that met a contradiction (`a` and `b`,
@@ -1084,25 +1062,29 @@ impl<'a> Chainer<'a> {
         if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
             // on all threads, once the run is over.
-            let start = self.hint_targets.len() as u32;
-            self.hint_targets.extend_from_slice(spec.targets);
-            let end = self.hint_targets.len() as u32;
-            self.deferred.push((start, end, spec.base));
+            let start = self.scratch.hint_targets.len() as u32;
+            self.scratch.hint_targets.extend_from_slice(spec.targets);
+            let end = self.scratch.hint_targets.len() as u32;
+            self.scratch.deferred.push((start, end, spec.base));
             return spec.into_hint(0);
         }
         if self.cfg.level > 0 || !self.shortcuts {
-            return chain_hint(g, ar, self.ctx, &mut self.queue, spec);
+            return chain_hint(g, ar, self.ctx, &mut self.scratch.queue, spec);
         }
         let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
         if self.ctx.src.is_none() {
             return spec.into_hint(cplx);
         }
-        let start = self.hint_targets.len() as u32;
-        self.hint_targets.extend_from_slice(spec.targets);
-        let pending = (start, self.hint_targets.len() as u32, spec.null_cause);
+        let start = self.scratch.hint_targets.len() as u32;
+        self.scratch.hint_targets.extend_from_slice(spec.targets);
+        let pending = (
+            start,
+            self.scratch.hint_targets.len() as u32,
+            spec.null_cause,
+        );
         let mut h = spec.into_hint(cplx);
-        h.pending = self.pending.len() as u32;
-        self.pending.push(pending);
+        h.pending = self.scratch.pending.len() as u32;
+        self.scratch.pending.push(pending);
         h
     }
 
@@ -1113,14 +1095,14 @@ impl<'a> Chainer<'a> {
     /// parent counts one more than its parent, and only those with several parents are
     /// walked, key by key.
     fn ancestors(&mut self, ar: &Arena, t: u32) -> u32 {
-        if self.counts.len() <= t as usize {
-            self.counts.resize(ar.pots.len(), 0);
+        if self.scratch.counts.len() <= t as usize {
+            self.scratch.counts.resize(ar.pots.len(), 0);
         }
         // Up the single parents to a potential counted, walked, or a start.
-        let mut path = std::mem::take(&mut self.path);
+        let mut path = std::mem::take(&mut self.scratch.path);
         path.clear();
         let mut p = t;
-        while self.counts[p as usize] == 0 {
+        while self.scratch.counts[p as usize] == 0 {
             match ar.parents(p) {
                 &[q] => {
                     path.push(p);
@@ -1128,31 +1110,31 @@ impl<'a> Chainer<'a> {
                 }
                 _ => {
                     let mut n = 0;
-                    ar.chain(p, &mut self.queue, |_| n += 1);
-                    self.counts[p as usize] = n;
+                    ar.chain(p, &mut self.scratch.queue, |_| n += 1);
+                    self.scratch.counts[p as usize] = n;
                 }
             }
         }
-        let mut n = self.counts[p as usize];
+        let mut n = self.scratch.counts[p as usize];
         for &q in path.iter().rev() {
             n += 1;
-            self.counts[q as usize] = n;
+            self.scratch.counts[q as usize] = n;
         }
-        self.path = path;
-        self.counts[t as usize]
+        self.scratch.path = path;
+        self.scratch.counts[t as usize]
     }
 
     /// Finds the parents of the hints `hint` left pending.
     pub(super) fn finish(&mut self, g: &G, hints: &mut [Hint]) {
         let Some(src) = self.ctx.src else { return };
         for h in hints.iter_mut().filter(|h| h.pending != NONE) {
-            let (start, end, null_cause) = self.pending[h.pending as usize];
+            let (start, end, null_cause) = self.scratch.pending[h.pending as usize];
             // Room for most hints' parents at once: grown from nothing, the lists took
             // 0.8% of the instructions on the slowest puzzle.
             let mut parents = RuleParents::new(Vec::new());
             parents.list.reserve(32);
-            for &t in &self.hint_targets[start as usize..end as usize] {
-                self.arena.chain(t, &mut self.queue, |p| {
+            for &t in &self.scratch.hint_targets[start as usize..end as usize] {
+                self.arena.chain(t, &mut self.scratch.queue, |p| {
                     pot_parents(
                         g,
                         src,
@@ -1187,10 +1169,10 @@ impl<'a> Chainer<'a> {
             {
                 continue;
             }
-            let pp = g.pos(r, d);
             if self.sieve.as_ref().is_some_and(|s| !s.region(r, d)) {
                 continue;
             }
+            let pp = g.pos(r, d);
             for i in bits(pp) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
@@ -1311,7 +1293,7 @@ impl<'a> Chainer<'a> {
                 g,
                 &ar,
                 self.ctx,
-                &mut self.queue,
+                &mut self.scratch.queue,
                 ChainSpec {
                     tech,
                     base,
@@ -1360,7 +1342,7 @@ impl<'a> Chainer<'a> {
                 place,
                 text: self.text(|| format!("chain {}", ar.describe(t))),
             };
-            out.push(chain_hint(g, &ar, self.ctx, &mut self.queue, spec));
+            out.push(chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec));
         }
         self.arena = ar;
     }

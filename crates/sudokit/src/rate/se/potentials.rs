@@ -333,7 +333,8 @@ pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)
         out.push((key(c, other, true), C_CELL));
     }
     if x {
-        // The other places found so far: one cell can be it in two houses.
+        // The other places found so far, the block's and a line's: a cell can be the
+        // other place in the block and in one line, never in both lines.
         let mut found = [usize::MAX; 2];
         for t in [BLOCK, ROW, COL] {
             let r = CR[c][t] as usize;
