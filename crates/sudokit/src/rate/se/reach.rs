@@ -107,9 +107,12 @@ pub(super) struct Reach {
     /// (`cycle_may_remove`).
     pub(super) removes: Vec<bool>,
     pub(super) words: usize,
-    // Scratch space of `build`: the links between nodes, and Tarjan's state.
+    // Scratch space of `build`: the links between nodes (into sinks apart), and Tarjan's
+    // state.
     pub(super) adj_start: Vec<u32>,
     pub(super) adj: Vec<u16>,
+    pub(super) sink_start: Vec<u32>,
+    pub(super) sink_adj: Vec<u16>,
     pub(super) index: Vec<u16>,
     pub(super) low: Vec<u16>,
     pub(super) on_stack: Vec<bool>,
@@ -170,16 +173,32 @@ impl Reach {
             }
         }
         let n = self.keys.len();
-        // The links between nodes, compactly.
+        // The links between nodes, compactly; those into "off" nodes without links out
+        // (most of an "on" node's) apart: the search below takes those nodes as done, and
+        // the sets only mark them.
         self.adj_start.clear();
         self.adj.clear();
+        self.sink_start.clear();
+        self.sink_adj.clear();
         for &k in &self.keys {
             self.adj_start.push(self.adj.len() as u32);
-            let links = if kon(k) { on_off.get(k) } else { off_on.get(k) };
-            self.adj
-                .extend(links.iter().map(|&(t, _)| self.node[t as usize]));
+            self.sink_start.push(self.sink_adj.len() as u32);
+            if kon(k) {
+                for &(t, _) in on_off.get(k) {
+                    let v = self.node[t as usize];
+                    if off_on.get(t).is_empty() {
+                        self.sink_adj.push(v);
+                    } else {
+                        self.adj.push(v);
+                    }
+                }
+            } else {
+                let targets = off_on.get(k).iter().map(|&(t, _)| self.node[t as usize]);
+                self.adj.extend(targets);
+            }
         }
         self.adj_start.push(self.adj.len() as u32);
+        self.sink_start.push(self.sink_adj.len() as u32);
         let (adj, adj_start) = (&self.adj, &self.adj_start);
         let succ = |u: usize| -> &[u16] { &adj[adj_start[u] as usize..adj_start[u + 1] as usize] };
         let (index, low, on_stack) = (&mut self.index, &mut self.low, &mut self.on_stack);
@@ -291,11 +310,13 @@ impl Reach {
             let c = self.comp[u] as usize;
             let row = (c - sinks) * words;
             self.sets[row + u / 64] |= 1 << (u % 64);
+            let into_sinks = self.sink_start[u] as usize..self.sink_start[u + 1] as usize;
+            for &v in &self.sink_adj[into_sinks] {
+                self.sets[row + v as usize / 64] |= 1 << (v % 64);
+            }
             for &v in succ(u) {
                 let o = self.comp[v as usize] as usize;
-                if o < sinks {
-                    self.sets[row + v as usize / 64] |= 1 << (v % 64);
-                } else if o != c && self.last[o] != c as u16 {
+                if o != c && self.last[o] != c as u16 {
                     self.last[o] = c as u16;
                     // Components complete after all they reach: `o < c`.
                     let (done, rest) = self.sets.split_at_mut(row);
