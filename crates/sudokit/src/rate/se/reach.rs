@@ -394,7 +394,8 @@ pub(super) fn links_within(small: &G, big: &G) -> bool {
     (0..81).all(|c| small.cand[c] == big.cand[c] || small.card(c) != 2)
         && (0..9).all(|i| {
             let lost = big.dm[i] & !small.dm[i];
-            lost == 0 || (RM.iter()).all(|&m| m & lost == 0 || (small.dm[i] & m).count_ones() != 2)
+            let d = i as u8 + 1;
+            lost == 0 || (0..27).all(|r| RM[r] & lost == 0 || small.places(r, d) != 2)
         })
 }
 

@@ -90,17 +90,15 @@ impl Start<'_> {
             g,
             multi_cell: 0,
             multi_house: [0; 9],
-            count: [[0; 27]; 9],
+            count: g.count,
         };
         for c in 0..81 {
             if g.val[c] == 0 && g.cand[c].count_ones() >= 2 {
                 start.multi_cell |= 1 << c;
             }
         }
-        for (d, houses) in start.multi_house.iter_mut().enumerate() {
-            for (h, &m) in RM.iter().enumerate() {
-                let n = (g.dm[d] & m).count_ones();
-                start.count[d][h] = n as u8;
+        for (houses, count) in start.multi_house.iter_mut().zip(&g.count) {
+            for (h, &n) in count.iter().enumerate() {
                 if n >= 2 {
                     *houses |= 1 << h;
                 }
@@ -351,9 +349,7 @@ impl<'a> Carry<'a> {
             .flat_map(|c| digits(removed[c]).map(move |d| (c, d)))
             .collect();
         let multi = |&(c, d): &(usize, u8)| {
-            g.card(c) >= 2
-                && (CR[c].iter())
-                    .all(|&h| (g.dm[d as usize - 1] & RM[h as usize]).count_ones() >= 2)
+            g.card(c) >= 2 && (CR[c].iter()).all(|&h| g.places(h as usize, d) >= 2)
         };
         removed
             .iter()
