@@ -107,19 +107,46 @@ pub(super) struct ChainSpec<'a> {
     pub(super) targets: &'a [u32],
     /// SE treats a source without cause as a cell (cell chains) or house (region chains) step.
     pub(super) null_cause: u8,
-    pub(super) rem: Vec<(u8, u8)>,
-    pub(super) place: Option<(u8, u8)>,
+    pub(super) outcome: Outcome,
     pub(super) text: String,
 }
 
+/// What a chain hint removes, and places.
+pub(super) enum Outcome {
+    /// What potential `k`, a chain's conclusion, removes (`rem_for`): its candidate when
+    /// it is "off"; when "on", it places the digit and removes the cell's others.
+    Of(u16),
+    /// The candidates a cycle removes.
+    Removes(Vec<(u8, u8)>),
+}
+
+impl Outcome {
+    /// The eliminations as a number below 1458, when they are a conclusion's: one
+    /// candidate, or a placement's (known by the placement). Different conclusions can
+    /// remove the same: a digit placed in a cell of two removes what the other's "off" does.
+    fn slot(&self, g: &G) -> Option<usize> {
+        let &Outcome::Of(k) = self else { return None };
+        let (c, d) = (kcell(k), kdig(k));
+        let others = g.cand[c] & !bit(d);
+        let index = |d: u8| c * 9 + d as usize - 1;
+        Some(match (kon(k), at_most_one_bit(others as u128)) {
+            (false, _) => index(d),
+            (true, true) => index(others.trailing_zeros() as u8 + 1),
+            (true, false) => 729 + index(d),
+        })
+    }
+}
+
 impl ChainSpec<'_> {
-    /// The hint, rated by its complexity `cplx` (parents left to the caller).
-    pub(super) fn into_hint(self, cplx: u32) -> Hint {
+    /// The hint on `g`, rated by its complexity `cplx` (parents left to the caller).
+    pub(super) fn into_hint(self, g: &G, cplx: u32) -> Hint {
         let mut h = Hint::new(self.tech, self.base + length_diff(cplx));
         h.cplx = cplx;
         h.sort_key = self.sort_key;
-        h.rem = self.rem;
-        h.place = self.place;
+        (h.rem, h.place) = match self.outcome {
+            Outcome::Of(k) => rem_for(g, k),
+            Outcome::Removes(rem) => (rem, None),
+        };
         h.text = self.text;
         h
     }
@@ -180,7 +207,7 @@ pub(super) fn chain_hint(
             pot_parents(g, src, pot, spec.null_cause, &mut parents);
         }
     });
-    let mut h = spec.into_hint(cplx);
+    let mut h = spec.into_hint(g, cplx);
     h.parents = parents.list;
     h
 }
@@ -232,6 +259,12 @@ impl RuleParents {
     }
 }
 
+/// Whether conclusion `k` removes anything: an "on" in a cell with other candidates.
+pub(super) fn removes(g: &G, k: u16) -> bool {
+    !kon(k) || g.cand[kcell(k)] & !bit(kdig(k)) != 0
+}
+
+/// What conclusion `k` removes, and places.
 pub(super) fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
     let (c, d) = (kcell(k), kdig(k));
     if kon(k) {
@@ -354,6 +387,11 @@ pub(super) struct Scratch {
     pub(super) deferred: Vec<(u32, u32, f64)>,
     /// The targets of pending and deferred hints, one after another.
     pub(super) hint_targets: Vec<u32>,
+    /// Per set of eliminations (`Outcome::slot`), the hint of a level-0 run kept for it
+    /// so far: its place in the run's list, complexity and kind (`hint`).
+    pub(super) best: Vec<(u32, u32, u8)>,
+    /// The slots of `best` in use.
+    pub(super) best_used: Vec<u16>,
 }
 
 impl Scratch {
@@ -367,8 +405,40 @@ impl Scratch {
         self.pending.clear();
         self.deferred.clear();
         self.hint_targets.clear();
+        self.forget_best();
+    }
+
+    /// Whether a hint of rank `rank` (complexity, kind) removing the set `slot` is beaten
+    /// or tied by one kept before; if not, it will be kept as `out`'s next, and any kept
+    /// before is marked `DROPPED`.
+    fn beaten(&mut self, slot: usize, rank: (u32, u8), out: &mut [Hint]) -> bool {
+        if self.best.is_empty() {
+            self.best.resize(2 * 729, (NONE, 0, 0));
+        }
+        let (kept, cplx, kind) = self.best[slot];
+        if kept != NONE {
+            if rank >= (cplx, kind) {
+                return true;
+            }
+            out[kept as usize].pending = DROPPED;
+        } else {
+            self.best_used.push(slot as u16);
+        }
+        self.best[slot] = (out.len() as u32, rank.0, rank.1);
+        false
+    }
+
+    /// Empties `best`.
+    fn forget_best(&mut self) {
+        for &slot in &self.best_used {
+            self.best[slot as usize] = (NONE, 0, 0);
+        }
+        self.best_used.clear();
     }
 }
+
+/// `Hint::pending` of a hint that a later one with the same eliminations beat (`hint`).
+const DROPPED: u32 = NONE - 1;
 
 /// Sets no longer used, and the arenas and scratch vectors of finished rule runs.
 type Spare = (Vec<PSet>, Vec<Arena>, Vec<Scratch>);
@@ -631,6 +701,7 @@ impl<'a> Chainer<'a> {
         self.scratch.counts.clear();
         self.scratch.pending.clear();
         self.scratch.hint_targets.clear();
+        self.scratch.forget_best();
         // One arena for the whole run: the chains from a candidate switched on are shared
         // between its own cell's chains and the region chains of its houses.
         let mut ar = self.take_arena();
@@ -915,8 +986,8 @@ impl<'a> Chainer<'a> {
         self.on_chain(gm, ar, c, d);
         let absurd = self.scratch.memo.get(key(c, d, true)).and_then(|ch| ch.2);
         if let (true, Some(clash)) = (contradiction, absurd) {
-            let rem = vec![(c as u8, d)];
-            out.push(self.contradiction(g, ar, key(c, d, true), clash, rem, None));
+            let rem = Outcome::Of(key(c, d, false));
+            self.contradiction(g, ar, key(c, d, true), clash, rem, out);
         }
         // The chains from the candidate switched off serve contradictions and double
         // chains only (static multiple chains have neither).
@@ -925,10 +996,9 @@ impl<'a> Chainer<'a> {
         }
         let (off_on, off_off, absurd) = self.chaining(gm, ar, key(c, d, false));
         if let (true, Some(clash)) = (contradiction, absurd) {
-            let (rem, _) = rem_for(g, key(c, d, true));
-            if !rem.is_empty() {
-                let place = Some((c as u8, d));
-                out.push(self.contradiction(g, ar, key(c, d, false), clash, rem, place));
+            if removes(g, key(c, d, true)) {
+                let place = Outcome::Of(key(c, d, true));
+                self.contradiction(g, ar, key(c, d, false), clash, place, out);
             }
         }
         if reduction {
@@ -938,8 +1008,7 @@ impl<'a> Chainer<'a> {
                     for &p in &from.order {
                         let k = ar.key(p);
                         let Some(q) = other.get(k) else { continue };
-                        let (rem, place) = rem_for(g, k);
-                        if rem.is_empty() {
+                        if !removes(g, k) {
                             continue;
                         }
                         let t = [p, q];
@@ -949,8 +1018,7 @@ impl<'a> Chainer<'a> {
                             sort_key: 1,
                             targets: &t,
                             null_cause: C_NONE,
-                            rem,
-                            place,
+                            outcome: Outcome::Of(k),
                             text: self.text(|| {
                                 format!(
                                     "both {0}=… and {0}<>… imply {1}: {2}; {3}",
@@ -961,7 +1029,7 @@ impl<'a> Chainer<'a> {
                                 )
                             }),
                         };
-                        out.push(self.hint(g, ar, spec));
+                        self.hint(g, ar, spec, out);
                     }
                 }
             }
@@ -993,8 +1061,7 @@ impl<'a> Chainer<'a> {
                 if !chains[1..].iter().all(|ch| side(ch, on).contains(k)) {
                     continue;
                 }
-                let (rem, place) = rem_for(g, k);
-                if rem.is_empty() {
+                if !removes(g, k) {
                     continue;
                 }
                 targets.clear();
@@ -1013,35 +1080,33 @@ impl<'a> Chainer<'a> {
                     sort_key,
                     targets: &targets,
                     null_cause,
-                    rem,
-                    place,
+                    outcome: Outcome::Of(k),
                     text,
                 };
-                out.push(self.hint(g, ar, spec));
+                self.hint(g, ar, spec, out);
             }
         }
         self.scratch.memo = memo;
     }
 
     /// The hint of a chain from potential `k` that met a contradiction (`a` and `b`,
-    /// a potential switched both on and off).
+    /// a potential switched both on and off), into `out`.
     pub(super) fn contradiction(
         &mut self,
         g: &G,
         ar: &Arena,
         k: u16,
         (a, b): (u32, u32),
-        rem: Vec<(u8, u8)>,
-        place: Placement,
-    ) -> Hint {
+        outcome: Outcome,
+        out: &mut Vec<Hint>,
+    ) {
         let spec = ChainSpec {
             tech: self.tech(0),
             base: self.cfg.diff(),
             sort_key: 7,
             targets: &[a, b],
             null_cause: C_NONE,
-            rem,
-            place,
+            outcome,
             text: self.text(|| {
                 format!(
                     "{} leads to a contradiction: {} and {}",
@@ -1051,14 +1116,17 @@ impl<'a> Chainer<'a> {
                 )
             }),
         };
-        self.hint(g, ar, spec)
+        self.hint(g, ar, spec, out);
     }
 
-    /// A hint of a multiple-chain run. Level-0 runs have no nested chains, so a hint's
-    /// complexity is the sum of its targets' ancestor counts (`ancestors`); and the
-    /// removals a nested run's hint rests on are found only for the hints that survive
-    /// sorting and de-duplication (`finish`), about one in six.
-    pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec) -> Hint {
+    /// A hint of a multiple-chain run, into `out`. Level-0 runs have no nested chains, so
+    /// a hint's complexity is the sum of its targets' ancestor counts (`ancestors`), known
+    /// at once: a hint that an earlier one with the same eliminations beats or ties in
+    /// SE's order is dropped here (`best_per_removals` would drop it), and one that beats
+    /// an earlier one drops that (most hints of a nested run repeat another's
+    /// eliminations, eight in nine on the slowest puzzles). The removals a nested run's
+    /// hint rests on are found only for the hints left at the end (`finish`).
+    pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec, out: &mut Vec<Hint>) {
         if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
             // on all threads, once the run is over.
@@ -1066,14 +1134,23 @@ impl<'a> Chainer<'a> {
             self.scratch.hint_targets.extend_from_slice(spec.targets);
             let end = self.scratch.hint_targets.len() as u32;
             self.scratch.deferred.push((start, end, spec.base));
-            return spec.into_hint(0);
+            out.push(spec.into_hint(g, 0));
+            return;
         }
         if self.cfg.level > 0 || !self.shortcuts {
-            return chain_hint(g, ar, self.ctx, &mut self.scratch.queue, spec);
+            out.push(chain_hint(g, ar, self.ctx, &mut self.scratch.queue, spec));
+            return;
         }
         let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
+        // The hints of a run share their base: SE's order is complexity, then kind.
+        if let Some(slot) = spec.outcome.slot(g) {
+            if self.scratch.beaten(slot, (cplx, spec.sort_key), out) {
+                return;
+            }
+        }
         if self.ctx.src.is_none() {
-            return spec.into_hint(cplx);
+            out.push(spec.into_hint(g, cplx));
+            return;
         }
         let start = self.scratch.hint_targets.len() as u32;
         self.scratch.hint_targets.extend_from_slice(spec.targets);
@@ -1082,10 +1159,10 @@ impl<'a> Chainer<'a> {
             self.scratch.hint_targets.len() as u32,
             spec.null_cause,
         );
-        let mut h = spec.into_hint(cplx);
+        let mut h = spec.into_hint(g, cplx);
         h.pending = self.scratch.pending.len() as u32;
         self.scratch.pending.push(pending);
-        h
+        out.push(h);
     }
 
     /// The ancestors of potential `t` in a level-0 run (itself included, SE's
@@ -1300,8 +1377,7 @@ impl<'a> Chainer<'a> {
                     sort_key,
                     targets: &t,
                     null_cause: C_NONE,
-                    rem,
-                    place: None,
+                    outcome: Outcome::Removes(rem),
                     text,
                 },
             );
@@ -1322,8 +1398,7 @@ impl<'a> Chainer<'a> {
         }
         for t in chains {
             let k = ar.key(t);
-            let (rem, place) = rem_for(g, k);
-            if rem.is_empty() {
+            if !removes(g, k) {
                 continue;
             }
             let (tech, base) = if y {
@@ -1338,8 +1413,7 @@ impl<'a> Chainer<'a> {
                 sort_key,
                 targets: &tt,
                 null_cause: C_NONE,
-                rem,
-                place,
+                outcome: Outcome::Of(k),
                 text: self.text(|| format!("chain {}", ar.describe(t))),
             };
             out.push(chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec));
@@ -1500,6 +1574,7 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
             }
         });
     }
+    out.retain(|h| h.pending != DROPPED);
     best_per_removals(&mut out);
     ch.finish(g, &mut out);
     (out, ch.searched)
