@@ -137,7 +137,10 @@ impl Arena {
                 if !visit(p) {
                     return false;
                 }
-                queue.extend_from_slice(self.parents(p));
+                // One by one: most lists are one or two long, and a copy call costs more.
+                for &q in self.parents(p) {
+                    queue.push(q);
+                }
             }
         }
         true
