@@ -1305,38 +1305,25 @@ impl<'a> Chainer<'a> {
         (on_off, off_on, reach): (LinkView, LinkView, &Reach),
         out: &mut Vec<Hint>,
     ) {
-        if g.card(c) > 2 && !x {
+        let [cycle, from_on, from_off] = searches(g, c, d, (y, x), reach, self.shortcuts);
+        if !(cycle || from_on || from_off) {
             return;
         }
+        self.searched = true;
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        // A cycle closes, and an "off" source is forced on, only through a link into the
-        // source: without one the searches cannot find anything.
-        // Nor can a cycle close where the source is alone in its strongly connected
-        // component, or a forcing chain end where the source does not reach its negation:
-        // most searches end so, and the reachability sets rule them out at once. Of the
-        // cycles that close, only those that remove something make hints, and the
-        // component tells when none can.
-        let (on, off) = (key(c, d, true), key(c, d, false));
-        let into_source = off_on.target(on);
-        let may_close = into_source && reach.cyclic(on);
-        let cycles = if may_close && (!self.shortcuts || reach.cycle_may_remove(on)) {
-            self.searched = true;
+        let cycles = if cycle {
             self.cycles(&mut ar, source, on_off, off_on)
         } else {
             Vec::new()
         };
         let mut chains = Vec::new();
-        if x {
-            if reach.reaches(on, off) {
-                self.searched = true;
-                self.forcing(&mut ar, source, on_off, off_on, &mut chains);
-            }
-            if off_on.target(on) && reach.reaches(off, on) {
-                self.searched = true;
-                let off = ar.add(off, C_NONE, &[], None);
-                self.forcing(&mut ar, off, on_off, off_on, &mut chains);
-            }
+        if from_on {
+            self.forcing(&mut ar, source, on_off, off_on, &mut chains);
+        }
+        if from_off {
+            let off = ar.add(key(c, d, false), C_NONE, &[], None);
+            self.forcing(&mut ar, off, on_off, off_on, &mut chains);
         }
         let sort_key = match (x, y) {
             (true, true) => 4,
@@ -1549,6 +1536,41 @@ impl<'a> Chainer<'a> {
     }
 }
 
+/// The loops rule's passes, as (`y`, `x`): X chains and cycles (links within houses), Y
+/// (within cells), XY (both).
+const LOOP_PASSES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
+
+/// Which searches of the loops rule's pass (`y`, `x`) from candidate `d` of cell `c` can
+/// find anything: for cycles, and for forcing chains from the candidate switched on and
+/// switched off.
+///
+/// A cycle closes, and an "off" source is forced on, only through a link of the pass into
+/// the source (which then lies on a cycle of links). Nor can a forcing chain end where
+/// the source does not reach its negation: most searches end so, and the reachability
+/// sets of XY links (whatever X or Y links reach, they reach) rule them out at once. Of
+/// the cycles that close, only those that remove something make hints, and the source's
+/// component tells when none can (`shortcuts`).
+fn searches(
+    g: &G,
+    c: usize,
+    d: u8,
+    (y, x): (bool, bool),
+    reach: &Reach,
+    shortcuts: bool,
+) -> [bool; 3] {
+    if g.card(c) > 2 && !x {
+        return [false; 3];
+    }
+    let (on, off) = (key(c, d, true), key(c, d, false));
+    let into_source = reach.strong(on) & (y as u8 | (x as u8) << 1) != 0;
+    let cycle = into_source && (!shortcuts || reach.cycle_may_remove(on));
+    [
+        cycle,
+        x && reach.reaches(on, off),
+        x && into_source && reach.reaches(off, on),
+    ]
+}
+
 /// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
 /// set of eliminations once; the first alone from a top-level nested run asked for it
 /// (`Ctx::first`).
@@ -1575,11 +1597,21 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
         REACH.with(|reach| {
             let mut reach = reach.borrow_mut();
             reach.xy(g);
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                // X links: within houses; Y links: "off" to "on" within cells.
-                let on_off = reach.on_off.only(2 | y as u8);
-                let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
-                ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
+            // Most grids let no search through: their links are not even listed.
+            let candidates = (0..81)
+                .filter(|&c| g.val[c] == 0 && !at_most_one_bit(g.cand[c] as u128))
+                .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
+            let mut some = candidates.flat_map(|(c, d)| {
+                LOOP_PASSES.map(|pass| searches(g, c, d, pass, &reach, shortcuts))
+            });
+            if some.any(|s| s.contains(&true)) {
+                reach.links(g);
+                for (y, x) in LOOP_PASSES {
+                    // X links: within houses; Y links: "off" to "on" within cells.
+                    let on_off = reach.on_off.only(2 | y as u8);
+                    let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
+                    ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
+                }
             }
             if ctx.src.is_some() && out.is_empty() {
                 keep_fixed_sieve(g, &reach, ctx.nested);

@@ -9,8 +9,6 @@ use super::*;
 pub(super) struct Links {
     pub(super) start: Vec<u32>,
     pub(super) data: Vec<(u16, u8)>,
-    /// The kinds of the links that lead to this potential (`link_kind`, or'ed).
-    pub(super) target: Vec<u8>,
 }
 
 /// A link's kind as a bit: 1 within a cell, 2 within a house.
@@ -37,11 +35,6 @@ impl Links {
             }
         }
         self.start.resize(NKEYS + 1, self.data.len() as u32);
-        self.target.clear();
-        self.target.resize(NKEYS, 0);
-        for &(k, cause) in &self.data {
-            self.target[k as usize] |= link_kind(cause);
-        }
     }
 
     pub(super) fn fill_on_to_off(&mut self, g: &G, y: bool) {
@@ -79,50 +72,61 @@ impl LinkView<'_> {
             .copied()
             .filter(move |&(_, cause)| link_kind(cause) & kinds != 0)
     }
-
-    /// Whether some potential leads to `k`.
-    pub(super) fn target(&self, k: u16) -> bool {
-        self.links.target[k as usize] & self.kinds != 0
-    }
 }
 
-/// Which potentials reach which over the links of static chains: the strongly connected
-/// components of the link graph and, over them, reachability sets. One per thread, its
-/// buffers reused: the loops rule builds it for every reduced grid of nested chains.
+/// Which potentials reach which over the links of static chains (SE's X and Y links
+/// together), and the strongly connected components the loops rule asks about.
+///
+/// Links alternate: an "on" potential switches off what sees it (its cell's other
+/// candidates, its digit in its houses), and an "off" potential switches on its strong
+/// partners (the other candidate of a bivalue cell, the other place of a digit with two
+/// in a house). So what an "on" potential reaches is decided over the "on" potentials
+/// alone, one step leading from X to every strong partner of what sees X; the "off"
+/// potentials reached are those seeing one reached. Built that way from the grid's
+/// masks, the sets cost a fraction of a walk over the listed links, and most grids need
+/// no more: the links are listed (`links`) only where some search can find anything.
+/// One per thread, its buffers reused: the loops rule builds it for every reduced grid
+/// of nested chains.
 #[derive(Default)]
 pub(super) struct Reach {
-    /// Node of each potential key (`UNSEEN`: not a candidate).
+    /// Node of each potential key (`UNSEEN`: not a candidate): each candidate's "off"
+    /// node, then its "on" node, in candidate order.
     pub(super) node: Vec<u16>,
     /// Potential key of each node.
     pub(super) keys: Vec<u16>,
-    /// Component of each node, numbered in the order Tarjan's algorithm completes them.
-    pub(super) comp: Vec<u16>,
-    /// Nodes in each component.
-    pub(super) size: Vec<u16>,
-    /// Nodes reachable from each component but the sinks, `words` bit words each (`row`).
+    /// Per candidate (half its nodes' index), where its strong partners start in
+    /// `partners`.
+    part_start: Vec<u32>,
+    /// The strong partners of each candidate, as candidate indexes.
+    partners: Vec<u16>,
+    /// Per candidate, the kinds of its strong links (`link_kind` bits): those that lead
+    /// to its "on" node.
+    strong: Vec<u8>,
+    /// Per candidate, the component of its "on" node among the "on" nodes, numbered in
+    /// the order Tarjan's algorithm completes them.
+    comp: Vec<u16>,
+    /// Per component, the nodes its "on" nodes reach, `words` bit words (`row`).
     pub(super) sets: Vec<u64>,
-    /// Components numbered below this are sinks ("off" nodes without links out).
-    pub(super) sinks: usize,
     /// Per component, whether a cycle through its nodes could remove a candidate
     /// (`cycle_may_remove`).
-    pub(super) removes: Vec<bool>,
+    removes: Vec<bool>,
     pub(super) words: usize,
-    // Scratch space of `build`: the links between nodes (into sinks apart), and Tarjan's
-    // state.
-    pub(super) adj_start: Vec<u32>,
-    pub(super) adj: Vec<u16>,
-    pub(super) sink_start: Vec<u32>,
-    pub(super) sink_adj: Vec<u16>,
-    pub(super) index: Vec<u16>,
-    pub(super) low: Vec<u16>,
-    pub(super) on_stack: Vec<bool>,
-    pub(super) stack: Vec<u16>,
-    pub(super) calls: Vec<(u16, u32)>,
-    pub(super) order: Vec<u16>,
-    pub(super) last: Vec<u16>,
-    /// The grid whose XY links the sets are of, if they are (`xy`).
-    pub(super) grid: Option<G>,
-    /// That grid's XY links, on to off and off to on (`xy`).
+    // Scratch space of `build`: the steps between "on" nodes, and Tarjan's state.
+    adj_start: Vec<u32>,
+    adj: Vec<u16>,
+    index: Vec<u16>,
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u32)>,
+    size: Vec<u16>,
+    order: Vec<u16>,
+    last: Vec<u16>,
+    /// The grid the sets are of, if they are (`xy`).
+    grid: Option<G>,
+    /// Whether `on_off` and `off_on` hold that grid's links.
+    listed: bool,
+    /// The grid's XY links, on to off and off to on (`links`).
     pub(super) on_off: Links,
     pub(super) off_on: Links,
 }
@@ -134,27 +138,39 @@ thread_local! {
 }
 
 impl Reach {
-    /// The XY links of `g` (`on_off`, `off_on`) and the sets over them, built unless they
-    /// are the last built: the loops rule and then static multiple chains ask for them on
-    /// the same grid.
+    /// The sets of `g`, built unless they are the last built: the loops rule and then
+    /// static multiple chains ask for them on the same grid.
     pub(super) fn xy(&mut self, g: &G) {
         if self.grid.as_ref() == Some(g) {
             return;
         }
-        let (mut on_off, mut off_on) = (
-            std::mem::take(&mut self.on_off),
-            std::mem::take(&mut self.off_on),
-        );
-        on_off.fill_on_to_off(g, true);
-        off_on.fill_off_to_on(g, true, true);
-        self.build(g, &on_off, &off_on);
-        (self.on_off, self.off_on) = (on_off, off_on);
+        self.build(g);
         self.grid = Some(g.clone());
+        self.listed = false;
     }
 
-    /// Tarjan's algorithm, then reachability sets in the order it completes components
-    /// (every successor first).
-    pub(super) fn build(&mut self, g: &G, on_off: &Links, off_on: &Links) {
+    /// Lists the XY links of the grid of the sets (`on_off`, `off_on`) for the loops
+    /// rule's searches, unless they are listed.
+    pub(super) fn links(&mut self, g: &G) {
+        if !self.listed {
+            self.on_off.fill_on_to_off(g, true);
+            self.off_on.fill_off_to_on(g, true, true);
+            self.listed = true;
+        }
+    }
+
+    /// Index of candidate `d` of cell `c` (present in the grid of the sets).
+    fn cand(&self, c: usize, d: u8) -> usize {
+        self.node[key(c, d, false) as usize] as usize / 2
+    }
+
+    fn partners_of(&self, i: usize) -> &[u16] {
+        &self.partners[self.part_start[i] as usize..self.part_start[i + 1] as usize]
+    }
+
+    /// Strong partners, then Tarjan's algorithm over the steps between "on" nodes, then
+    /// the components' sets in the order it completes them (every successor first).
+    fn build(&mut self, g: &G) {
         self.grid = None;
         if self.node.is_empty() {
             self.node = vec![UNSEEN; NKEYS];
@@ -163,44 +179,85 @@ impl Reach {
             self.node[k as usize] = UNSEEN;
         }
         self.keys.clear();
-        for (i, &m) in g.cand.iter().enumerate() {
+        for (c, &m) in g.cand.iter().enumerate() {
             for d in digits(m) {
                 for on in [false, true] {
-                    let k = key(i, d, on);
+                    let k = key(c, d, on);
                     self.node[k as usize] = self.keys.len() as u16;
                     self.keys.push(k);
                 }
             }
         }
-        let n = self.keys.len();
-        // The links between nodes, compactly; those into "off" nodes without links out
-        // (most of an "on" node's) apart: the search below takes those nodes as done, and
-        // the sets only mark them.
+        let n = self.keys.len() / 2;
+        // Strong partners, as `off_to_on` finds them; `linked`: per digit, the cells
+        // whose candidate has one.
+        self.part_start.clear();
+        self.partners.clear();
+        self.strong.clear();
+        let mut linked = [0u128; 9];
+        for i in 0..n {
+            let k = self.keys[2 * i + 1];
+            let (c, d) = (kcell(k), kdig(k));
+            self.part_start.push(self.partners.len() as u32);
+            let from = self.partners.len();
+            let mut kinds = 0;
+            if two_bits(g.cand[c] as u128) {
+                let other = (g.cand[c] & !bit(d)).trailing_zeros() as u8 + 1;
+                self.partners.push(self.cand(c, other) as u16);
+                kinds |= 1;
+            }
+            for &r in &CR[c] {
+                if g.places(r as usize, d) == 2 {
+                    let o = (g.cells(r as usize, d) & !(1 << c)).trailing_zeros() as usize;
+                    let w = self.cand(o, d) as u16;
+                    if !self.partners[from..].contains(&w) {
+                        self.partners.push(w);
+                    }
+                    kinds |= 2;
+                }
+            }
+            if kinds != 0 {
+                linked[d as usize - 1] |= 1 << c;
+            }
+            self.strong.push(kinds);
+        }
+        self.part_start.push(self.partners.len() as u32);
+        // One step from X: every strong partner of a candidate that sees X.
         self.adj_start.clear();
         self.adj.clear();
-        self.sink_start.clear();
-        self.sink_adj.clear();
-        for &k in &self.keys {
+        for i in 0..n {
             self.adj_start.push(self.adj.len() as u32);
-            self.sink_start.push(self.sink_adj.len() as u32);
-            if kon(k) {
-                for &(t, _) in on_off.get(k) {
-                    let v = self.node[t as usize];
-                    if off_on.get(t).is_empty() {
-                        self.sink_adj.push(v);
-                    } else {
-                        self.adj.push(v);
+            let k = self.keys[2 * i + 1];
+            let (c, d) = (kcell(k), kdig(k));
+            for e in digits(g.cand[c] & !bit(d)) {
+                if linked[e as usize - 1] >> c & 1 != 0 {
+                    let z = self.cand(c, e);
+                    for j in self.part_start[z]..self.part_start[z + 1] {
+                        let w = self.partners[j as usize];
+                        if w as usize != i {
+                            self.adj.push(w);
+                        }
                     }
                 }
-            } else {
-                let targets = off_on.get(k).iter().map(|&(t, _)| self.node[t as usize]);
-                self.adj.extend(targets);
+            }
+            for o in bits(PEERS[c] & linked[d as usize - 1]) {
+                let z = self.cand(o, d);
+                for j in self.part_start[z]..self.part_start[z + 1] {
+                    let w = self.partners[j as usize];
+                    if w as usize != i {
+                        self.adj.push(w);
+                    }
+                }
             }
         }
         self.adj_start.push(self.adj.len() as u32);
-        self.sink_start.push(self.sink_adj.len() as u32);
+        self.tarjan(n);
+        self.sets_and_removes(g, n, &linked);
+    }
+
+    /// Tarjan's algorithm over the steps between "on" nodes: `comp`, `size`.
+    fn tarjan(&mut self, n: usize) {
         let (adj, adj_start) = (&self.adj, &self.adj_start);
-        let succ = |u: usize| -> &[u16] { &adj[adj_start[u] as usize..adj_start[u + 1] as usize] };
         let (index, low, on_stack) = (&mut self.index, &mut self.low, &mut self.on_stack);
         index.clear();
         index.resize(n, UNSEEN);
@@ -211,25 +268,13 @@ impl Reach {
         self.comp.clear();
         self.comp.resize(n, 0);
         self.size.clear();
-        // "Off" nodes without links out (most of them) are components of their own,
-        // numbered first: they complete before any that reaches them, their sets are
-        // themselves (not stored), and the search takes them as done.
-        for (u, (i, c)) in index.iter_mut().zip(&mut self.comp).enumerate() {
-            if succ(u).is_empty() && !kon(self.keys[u]) {
-                *i = 0;
-                *c = self.size.len() as u16;
-                self.size.push(1);
-            }
-        }
-        let sinks = self.size.len();
-        self.sinks = sinks;
         let (stack, calls) = (&mut self.stack, &mut self.calls);
         let mut counter = 0u16;
         for root in 0..n {
             if index[root] != UNSEEN {
                 continue;
             }
-            // Each call holds its node and where it is in the node's links (`NEW`: not
+            // Each call holds its node and where it is in the node's steps (`NEW`: not
             // entered yet).
             const NEW: u32 = u32::MAX;
             calls.push((root as u16, NEW));
@@ -281,104 +326,149 @@ impl Reach {
                 }
             }
         }
-        // Nodes by component (counting sort), then each component's set from its own
-        // nodes and the sets of the components it links to, each of those once.
+    }
+
+    /// Each component's set (its "on" nodes, the "off" nodes that see them, and the sets
+    /// of the components a step leads to, each of those once), and whether a cycle
+    /// through it could remove a candidate.
+    fn sets_and_removes(&mut self, g: &G, n: usize, linked: &[u128; 9]) {
         let nc = self.size.len();
-        let words = n.div_ceil(64);
+        let words = (2 * n).div_ceil(64);
         self.words = words;
-        self.sets.clear();
-        self.sets.resize((nc - sinks) * words, 0);
-        self.order.clear();
-        self.order.resize(n, 0);
+        // The fields apart, so that writing a set does not make the others reload.
+        let Reach {
+            node,
+            keys,
+            part_start,
+            partners,
+            strong,
+            comp,
+            sets,
+            removes,
+            adj_start,
+            adj,
+            size,
+            order,
+            last,
+            ..
+        } = self;
+        sets.clear();
+        sets.resize(nc * words, 0);
+        // Candidates by component (counting sort).
+        order.clear();
+        order.resize(n, 0);
         let mut start = vec![0u16; nc + 1];
-        for &c in &self.comp {
+        for &c in comp.iter() {
             start[c as usize + 1] += 1;
         }
         for c in 0..nc {
             start[c + 1] += start[c];
         }
-        for u in 0..n {
-            let c = self.comp[u] as usize;
-            self.order[start[c] as usize] = u as u16;
-            start[c] += 1;
+        for (i, &c) in comp.iter().enumerate() {
+            order[start[c as usize] as usize] = i as u16;
+            start[c as usize] += 1;
         }
-        self.last.clear();
-        self.last.resize(nc, UNSEEN);
-        // The sinks, one node each, come first.
-        for &u in &self.order[sinks..] {
-            let u = u as usize;
-            let c = self.comp[u] as usize;
-            let row = (c - sinks) * words;
-            self.sets[row + u / 64] |= 1 << (u % 64);
-            let into_sinks = self.sink_start[u] as usize..self.sink_start[u + 1] as usize;
-            for &v in &self.sink_adj[into_sinks] {
-                self.sets[row + v as usize / 64] |= 1 << (v % 64);
-            }
-            for &v in succ(u) {
-                let o = self.comp[v as usize] as usize;
-                if o != c && self.last[o] != c as u16 {
-                    self.last[o] = c as u16;
-                    // Components complete after all they reach: `o < c`.
-                    let (done, rest) = self.sets.split_at_mut(row);
-                    let from = (o - sinks) * words;
-                    for (w, &x) in rest[..words].iter_mut().zip(&done[from..][..words]) {
-                        *w |= x;
+        last.clear();
+        last.resize(nc, UNSEEN);
+        removes.clear();
+        removes.resize(nc, false);
+        let cand = |c: usize, d: u8| node[key(c, d, false) as usize] as usize / 2;
+        let partners_of = |i: usize| &partners[part_start[i] as usize..part_start[i + 1] as usize];
+        // A cycle's removals are candidates that see one of its "on" nodes and one of its
+        // "off" nodes of the same digit, and every node of a cycle lies in one component
+        // of the links: its "on" nodes, and the "off" nodes that see one and switch one
+        // on. Where no candidate sees both kinds, no cycle through them removes anything.
+        // On the slowest puzzle this rules out 99% of the cycle searches the components
+        // let through.
+        let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+        let mut at = 0;
+        while at < n {
+            let here = comp[order[at] as usize] as usize;
+            let end = at + size[here] as usize;
+            // Components complete after all they reach: those come before.
+            let (done, rest) = sets.split_at_mut(here * words);
+            let own = &mut rest[..words];
+            let mut cyclic = false;
+            for &y in &order[at..end] {
+                let y = y as usize;
+                let k = keys[2 * y + 1];
+                let (c, d) = (kcell(k), kdig(k));
+                let i = d as usize - 1;
+                own[(2 * y + 1) / 64] |= 1 << ((2 * y + 1) % 64);
+                for e in digits(g.cand[c] & !bit(d)) {
+                    let z = 2 * cand(c, e);
+                    own[z / 64] |= 1 << (z % 64);
+                }
+                for o in bits(PEERS[c] & g.dm[i]) {
+                    let z = 2 * cand(o, d);
+                    own[z / 64] |= 1 << (z % 64);
+                }
+                for &w in &adj[adj_start[y] as usize..adj_start[y + 1] as usize] {
+                    let o = comp[w as usize] as usize;
+                    if o != here && last[o] != here as u16 {
+                        last[o] = here as u16;
+                        for (w, &x) in own.iter_mut().zip(&done[o * words..][..words]) {
+                            *w |= x;
+                        }
+                    }
+                }
+                if strong[y] == 0 {
+                    continue;
+                }
+                cyclic = true;
+                on[i] |= PEERS[c] & g.dm[i];
+                // The "off" nodes of the component: those seeing `y` that switch on one
+                // of its "on" nodes.
+                let in_here =
+                    |z: usize| (partners_of(z).iter()).any(|&w| comp[w as usize] as usize == here);
+                for e in digits(g.cand[c] & !bit(d)) {
+                    if linked[e as usize - 1] >> c & 1 != 0 && in_here(cand(c, e)) {
+                        off[e as usize - 1] |= PEERS[c] & g.dm[e as usize - 1];
+                    }
+                }
+                for o in bits(PEERS[c] & linked[i]) {
+                    if in_here(cand(o, d)) {
+                        off[i] |= PEERS[o] & g.dm[i];
                     }
                 }
             }
-        }
-        // A cycle's removals are candidates that see one of its "on" nodes and one of its
-        // "off" nodes of the same digit, and every node of a cycle lies in one component:
-        // where no candidate sees both kinds among a component's nodes, no cycle through
-        // them removes anything. On the slowest puzzle this rules out 99% of the cycle
-        // searches the components let through (their components hold three nodes on
-        // average, and each search walks all the source reaches).
-        self.removes.clear();
-        self.removes.resize(nc, false);
-        let mut at = sinks;
-        while at < n {
-            let c = self.comp[self.order[at] as usize] as usize;
-            let end = at + self.size[c] as usize;
-            if end - at > 1 {
-                let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
-                for &u in &self.order[at..end] {
-                    let k = self.keys[u as usize];
-                    let i = kdig(k) as usize - 1;
-                    let side = if kon(k) { &mut on } else { &mut off };
-                    side[i] |= PEERS[kcell(k)] & g.dm[i];
-                }
-                self.removes[c] = (0..9).any(|i| on[i] & off[i] != 0);
+            if cyclic {
+                removes[here] = (0..9).any(|i| on[i] & off[i] != 0);
+                (on, off) = ([0; 9], [0; 9]);
             }
             at = end;
         }
     }
 
-    /// Where the set of node `u`, not a sink, starts in `sets`.
+    /// Where the set of node `u`, an "on" node, starts in `sets`.
     pub(super) fn row(&self, u: usize) -> usize {
-        (self.comp[u] as usize - self.sinks) * self.words
+        self.comp[u / 2] as usize * self.words
     }
 
-    /// Whether potential `a` leads to potential `b` (needs the sets).
+    /// Whether potential `a` leads to potential `b`.
     pub(super) fn reaches(&self, a: u16, b: u16) -> bool {
-        let (a, b) = (
+        let (u, v) = (
             self.node[a as usize] as usize,
             self.node[b as usize] as usize,
         );
-        if (self.comp[a] as usize) < self.sinks {
-            return a == b;
+        let holds = |u: usize| self.sets[self.row(u) + v / 64] >> (v % 64) & 1 != 0;
+        if kon(a) {
+            return holds(u);
         }
-        self.sets[self.row(a) + b / 64] >> (b % 64) & 1 != 0
+        u == v || (self.partners_of(u / 2).iter()).any(|&w| holds(2 * w as usize + 1))
     }
 
-    /// Whether potential `a` lies on a cycle of links.
-    pub(super) fn cyclic(&self, a: u16) -> bool {
-        self.size[self.comp[self.node[a as usize] as usize] as usize] > 1
+    /// The kinds of the strong links leading to "on" potential `a` (`link_kind` bits).
+    /// With any, `a` lies on a cycle of links: it switches its partner off, and that
+    /// switches it back on.
+    pub(super) fn strong(&self, a: u16) -> u8 {
+        self.strong[self.node[a as usize] as usize / 2]
     }
 
-    /// Whether a cycle of links through potential `a` could remove a candidate: only if
-    /// some candidate sees an "on" and an "off" node of its digit in `a`'s component.
+    /// Whether a cycle of links through "on" potential `a` could remove a candidate: only
+    /// if some candidate sees an "on" and an "off" node of its digit in `a`'s component.
     pub(super) fn cycle_may_remove(&self, a: u16) -> bool {
-        self.removes[self.comp[self.node[a as usize] as usize] as usize]
+        self.removes[self.comp[self.node[a as usize] as usize / 2] as usize]
     }
 }
 
@@ -404,21 +494,25 @@ mod tests {
     use super::super::tests::reduced_pairs;
     use super::*;
 
+    /// The sets, built from the grid's masks, agree with searches over the listed links:
+    /// what each potential reaches, the kinds of link into each "on" potential (which lies
+    /// on a cycle if it has any), and (from the nodes that reach each other) where a cycle
+    /// could remove a candidate.
     #[test]
     fn reachability_sets_agree_with_a_search() {
+        let mut removing = 0;
         for (_, g) in reduced_pairs(4) {
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                let (mut on_off, mut off_on) = (Links::default(), Links::default());
-                on_off.fill_on_to_off(&g, y);
-                off_on.fill_off_to_on(&g, y, x);
-                let mut reach = Reach::default();
-                reach.build(&g, &on_off, &off_on);
-                let live: Vec<u16> = (0..NKEYS as u16)
-                    .filter(|&k| g.has(kcell(k), kdig(k)))
-                    .collect();
-                let next = |k: u16| if kon(k) { on_off.get(k) } else { off_on.get(k) };
-                for &a in &live {
-                    // Everything a path of one or more links reaches from `a`.
+            let mut reach = Reach::default();
+            reach.xy(&g);
+            reach.links(&g);
+            let (on_off, off_on) = (&reach.on_off, &reach.off_on);
+            let live: Vec<u16> = (0..NKEYS as u16)
+                .filter(|&k| g.has(kcell(k), kdig(k)))
+                .collect();
+            let next = |k: u16| if kon(k) { on_off.get(k) } else { off_on.get(k) };
+            // Everything a path of one or more links reaches from each potential.
+            let seen: Vec<Vec<bool>> = (0..NKEYS as u16)
+                .map(|a| {
                     let mut seen = vec![false; NKEYS];
                     let mut todo: Vec<u16> = next(a).iter().map(|&(t, _)| t).collect();
                     while let Some(k) = todo.pop() {
@@ -427,23 +521,49 @@ mod tests {
                             todo.extend(next(k).iter().map(|&(t, _)| t));
                         }
                     }
-                    assert_eq!(reach.cyclic(a), seen[a as usize], "cycle through {a}");
-                    for &b in &live {
-                        let expected = a == b || seen[b as usize];
-                        assert_eq!(reach.reaches(a, b), expected, "{a} -> {b}");
+                    seen
+                })
+                .collect();
+            for &a in &live {
+                for &b in &live {
+                    let expected = a == b || seen[a as usize][b as usize];
+                    assert_eq!(reach.reaches(a, b), expected, "{a} -> {b}");
+                }
+                if !kon(a) {
+                    continue;
+                }
+                let cyclic = seen[a as usize][a as usize];
+                assert_eq!(reach.strong(a) != 0, cyclic, "cycle through {a}");
+                let kinds = (live.iter())
+                    .flat_map(|&z| off_on.get(z).iter().filter(move |l| !kon(z) && l.0 == a))
+                    .fold(0, |m, &(_, cause)| m | link_kind(cause));
+                assert_eq!(reach.strong(a), kinds, "links into {a}");
+                if cyclic {
+                    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+                    for &b in live.iter().filter(|&&b| {
+                        b == a || (seen[a as usize][b as usize] && seen[b as usize][a as usize])
+                    }) {
+                        let i = kdig(b) as usize - 1;
+                        let side = if kon(b) { &mut on } else { &mut off };
+                        side[i] |= PEERS[kcell(b)] & g.dm[i];
                     }
+                    let removes = (0..9).any(|i| on[i] & off[i] != 0);
+                    assert_eq!(reach.cycle_may_remove(a), removes, "cycle through {a}");
+                    removing += removes as usize;
                 }
             }
         }
+        assert!(
+            removing > 20,
+            "{removing} components whose cycles may remove"
+        );
     }
 
     /// Following some kinds of a grid's links is following links built for those alone.
     #[test]
     fn links_of_one_kind_equal_links_built_so() {
         let same = |a: LinkView, b: &Links| {
-            (0..NKEYS as u16).all(|k| {
-                a.get(k).eq(b.get(k).iter().copied()) && a.target(k) == (b.target[k as usize] != 0)
-            })
+            (0..NKEYS as u16).all(|k| a.get(k).eq(b.get(k).iter().copied()))
         };
         let on_off = |g: &G, y| {
             let mut l = Links::default();
