@@ -103,6 +103,7 @@ pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule)
         ChainRule::Dynamic(level) => se::Cfg::dynamic(level),
     };
     let nested = se::NestedCache::default();
+    nested.start_step(&g);
     let ctx = se::Ctx {
         src: None,
         first: false,

@@ -16,8 +16,9 @@
 //!   is a fixpoint), so chains of different sources, levels and steps meet the same
 //!   grids again. A nested rule's hints on a grid depend on the grid alone; only which
 //!   removals each hint rests on depends on where the chain started, and that is a filter.
-//!   So nested rules run once per grid (`nested_rule`) from "every candidate present"
-//!   and are filtered per use. The simple rules nested from ER 9.0 up depend on the
+//!   So nested rules run once per grid (`nested_rule`), as if from the grid the step
+//!   started from (every chain of this step and the later ones starts from it or from
+//!   less), and are filtered per use. The simple rules nested from ER 9.0 up depend on the
 //!   reduced grid and the starting grid, which every level of a step shares, so they
 //!   run once per step and grid (`simple_rules`).
 //! - Almost no forcing-chain or cycle search of the loops rule finds anything (about one
@@ -828,6 +829,7 @@ pub(crate) fn se_rate(
         steps: Vec::new(),
     };
     while !g.solved() {
+        nested.start_step(&g);
         let Some(h) = next_hint(&g, max_level, false, solution, &nested) else {
             out.er = 20.0;
             out.solved = false;

@@ -5,8 +5,8 @@
 use super::*;
 
 /// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
-/// the candidates they rest on as if the grid had started from every candidate, and the
-/// complexity the hint adds.
+/// the candidates they rest on as if the grid had started from the step's grid (or from
+/// every candidate), and the complexity the hint adds.
 pub(super) type NestedHints = Arc<NestedRun>;
 
 /// A nested rule run's hints, kept in two allocations however many there are: tens of
@@ -81,9 +81,19 @@ pub(crate) struct NestedCache {
     /// The dynamic sieves' closures of this step and of the last, by grid
     /// (`dynamic_sieve`).
     closures: Mutex<[FxHashMap<GridKey, Arc<Closures>>; 2]>,
+    /// The grid the rating's step starts from (`start_step`), if set.
+    step: Mutex<Option<Arc<G>>>,
 }
 
 impl NestedCache {
+    /// Notes that the rating's next step starts from `g`. Every chain of the step starts
+    /// from `g` or from a grid it reduced, and so do those of later steps, so a nested
+    /// rule's hint need only report the removals it rests on among `g`'s candidates
+    /// (`nested_rule`): the others are dropped wherever it is used.
+    pub(crate) fn start_step(&self, g: &G) {
+        *held(&self.step) = Some(Arc::new(g.clone()));
+    }
+
     /// Notes the step the rating took from `before` to `after`: a reduced grid of the
     /// next step is often one of this step's without its removals, and what the loops
     /// rule and static multiple chains found there may still hold (`inherit_loops`).
@@ -159,8 +169,9 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
             return found;
         }
     }
+    let step = held(&cache.step).clone();
     let ctx = Ctx {
-        src: Some(&EVERY_CANDIDATE),
+        src: Some(step.as_deref().unwrap_or(&EVERY_CANDIDATE)),
         first: false,
         explain: false,
         solution: None,
@@ -327,21 +338,31 @@ mod tests {
     use super::super::tests::reduced_pairs;
     use super::*;
 
-    /// The nested-rule cache computes once with every candidate as the start and filters
-    /// the removals each hint rests on per use: the same as running the rule from `src`.
+    /// The nested-rule cache computes once with every candidate as the start, or the
+    /// step's grid, and filters the removals each hint rests on per use: the same as
+    /// running the rule from `src`, a grid the step's reduced.
     #[test]
     fn cached_nested_rules_agree_with_a_direct_run() {
         type Found = Vec<(Vec<(u8, u8)>, Vec<(u8, u8)>, u32)>;
         let mut compared = 0;
-        let cache = NestedCache::default();
-        for (src, g) in reduced_pairs(6) {
+        let every = NestedCache::default();
+        for ((src, g), from_step) in reduced_pairs(6).into_iter().zip([false, true].repeat(9)) {
+            let own = NestedCache::default();
+            let cache = if from_step {
+                // The step starts from a grid with more candidates than `src`.
+                let cand = std::array::from_fn(|c| src.cand[c] | 1 << (c % 9));
+                own.start_step(&G::from_parts(&src.val, &cand));
+                &own
+            } else {
+                &every
+            };
             for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
                 let ctx = Ctx {
                     src: Some(&src),
                     first: false,
                     explain: false,
                     solution: None,
-                    nested: &cache,
+                    nested: cache,
                 };
                 let direct: Found = chaining_hints(&g, cfg, ctx)
                     .into_iter()
@@ -352,7 +373,7 @@ mod tests {
                         (rem, h.parents, h.cplx)
                     })
                     .collect();
-                let cached: Found = nested_rule(&g, cfg, &cache)
+                let cached: Found = nested_rule(&g, cfg, cache)
                     .iter()
                     .map(|(rem, parents, nested)| {
                         let parents: Vec<(u8, u8)> = parents
