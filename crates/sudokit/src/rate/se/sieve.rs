@@ -23,7 +23,7 @@
 //! these grids again less that step's removals, where most closures still hold
 //! ([`Carry`]).
 
-use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
+use super::{bit, bits, digits, kcell, kdig, key, kon, two_bits, Reach, CR, G, NONE, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -61,6 +61,15 @@ impl Reached {
         for i in 0..9 {
             self.on[i] |= other.on[i];
             self.off[i] |= other.off[i];
+        }
+    }
+
+    /// The sets of a row of 36 words (`row`).
+    fn from_row(row: &[u64]) -> Reached {
+        let lane = |j: usize| row[2 * j] as u128 | (row[2 * j + 1] as u128) << 64;
+        Reached {
+            on: std::array::from_fn(lane),
+            off: std::array::from_fn(|i| lane(9 + i)),
         }
     }
 
@@ -112,6 +121,22 @@ impl Start<'_> {
     fn inert(&self, c: usize, d: u8) -> bool {
         let count = &self.count[d as usize - 1];
         self.g.cand[c].count_ones() >= 3 && CR[c].iter().all(|&h| count[h as usize] >= 3)
+    }
+
+    /// A candidate that taking `d` out of cell `c` switches on at once (the other of a
+    /// cell of two, or of a house with two places), if any. The two imply each other:
+    /// taking `d` out switches it on, and switching it on takes `d` out. So both reach the
+    /// least set closed under the rules that holds the two, or a contradiction both.
+    fn partner(&self, c: usize, d: u8) -> Option<(usize, u8)> {
+        let cand = self.g.cand[c];
+        if two_bits(cand as u128) {
+            return Some((c, (cand & !bit(d)).trailing_zeros() as u8 + 1));
+        }
+        let h = *CR[c]
+            .iter()
+            .find(|&&h| self.count[d as usize - 1][h as usize] == 2)?;
+        let o = (self.g.cells(h as usize, d) & !(1 << c)).trailing_zeros() as usize;
+        Some((o, d))
     }
 
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
@@ -422,19 +447,8 @@ impl Sieve {
     /// before it may stop, or `None`: to its end.
     pub(super) fn targets(&self, c: usize, d: u8, on: bool) -> Option<Targets> {
         let s = *self.need_slot.get(2 * index(c, d) + on as usize)?;
-        let row = self.needs.get(s as usize..)?;
-        let word = |i: usize| row[2 * i] as u128 | (row[2 * i + 1] as u128) << 64;
-        let mut t = Targets {
-            on: [0; 9],
-            off: [0; 9],
-            left: 0,
-        };
-        for i in 0..9 {
-            t.on[i] = word(i);
-            t.off[i] = word(9 + i);
-            t.left += t.on[i].count_ones() + t.off[i].count_ones();
-        }
-        Some(t)
+        let row = self.needs.get(s as usize..)?.get(..36)?;
+        Some(Targets::new(Reached::from_row(row)))
     }
 
     /// The sieve of a run of dynamic forcing chains on `g`, from the worklist or, where they
@@ -480,16 +494,25 @@ impl Sieve {
                     }
                     closures.ons[n] = ((closures.ons.len() - n - 1) / 2) as u8;
                 }
-                if multi >> c & 1 == 0 {
+            }
+        }
+        // Contradictions, and what both states of a candidate imply.
+        let reached = |i: usize| {
+            (slot[i] != NONE).then(|| Reached::from_row(&words[slot[i] as usize..][..36]))
+        };
+        for c in (0..81).filter(|&c| multi >> c & 1 != 0) {
+            for d in digits(g.cand[c]) {
+                let i = index(c, d);
+                let on = reached(i);
+                // Taken out of a cell of three or more, with three or more places in each
+                // house, it switches nothing on, so both states share nothing: most
+                // removals. Most others switch a candidate on, whose chain is done.
+                if on.is_some() && start.inert(c, d) {
                     continue;
                 }
-                // Contradictions, and what both states of the candidate imply. Taken out
-                // of a cell of three or more, with three or more places in each house, it
-                // switches nothing on, so both states share nothing: most removals.
-                let i = index(c, d);
-                let off = match on {
-                    Some(_) if start.inert(c, d) => continue,
-                    _ => start.reach(c, d, false, &mut queue),
+                let off = match start.partner(c, d) {
+                    Some((o, e)) => reached(index(o, e)),
+                    None => start.reach(c, d, false, &mut queue),
                 };
                 match (&on, &off) {
                     (Some(a), Some(b)) => {
@@ -669,6 +692,48 @@ mod tests {
         assert!(
             absurd > 100 && compared > 2000,
             "{absurd} contradictions of {compared}"
+        );
+    }
+
+    /// Taking out a candidate reaches what switching on any candidate it switches on at
+    /// once reaches, a contradiction included.
+    #[test]
+    fn taking_out_reaches_what_switching_on_a_partner_does() {
+        let (mut compared, mut absurd, mut others) = (0, 0, 0);
+        for g in grids() {
+            let start = Start::new(&g);
+            let mut queue = Vec::new();
+            for c in (0..81).filter(|&c| g.card(c) >= 2) {
+                for d in digits(g.cand[c]) {
+                    let off = start.reach(c, d, false, &mut queue);
+                    let partners: Vec<(usize, u8)> = digits(g.cand[c] & !bit(d))
+                        .filter(|_| g.card(c) == 2)
+                        .map(|e| (c, e))
+                        .chain(
+                            (CR[c].iter())
+                                .filter(|&&h| g.places(h as usize, d) == 2)
+                                .map(|&h| {
+                                    (
+                                        (g.cells(h as usize, d) & !(1 << c)).trailing_zeros()
+                                            as usize,
+                                        d,
+                                    )
+                                }),
+                        )
+                        .collect();
+                    assert_eq!(start.partner(c, d), partners.first().copied());
+                    for (i, &(o, e)) in partners.iter().enumerate() {
+                        assert_eq!(off, start.reach(o, e, true, &mut queue), "{c} {d}");
+                        compared += 1;
+                        absurd += off.is_none() as usize;
+                        others += (i > 0) as usize;
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 1000 && absurd > 50 && others > 100,
+            "{compared} compared ({absurd} contradictions, {others} second partners)"
         );
     }
 
