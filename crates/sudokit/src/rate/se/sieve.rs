@@ -382,6 +382,15 @@ impl<'a> Carry<'a> {
             .then_some(Carry { closures, removed })
     }
 
+    /// The closure of candidate `d` of cell `c` as `Closures` lists it (its count of
+    /// candidates switched on, then each), unless its chain met a contradiction: a
+    /// closure carried over switches on the same.
+    fn listed(&self, c: usize, d: u8) -> Option<&[u8]> {
+        let s = self.closures.at[index(c, d)];
+        let n = *self.closures.ons.get(s as usize)? as usize;
+        self.closures.ons.get(s as usize..s as usize + 1 + 2 * n)
+    }
+
     /// What the chain from candidate `d` of cell `c` switched on reaches on the new grid,
     /// if it carries over (`Some(None)`: a contradiction).
     fn reach(&self, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
@@ -477,14 +486,18 @@ impl Sieve {
         };
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
-                let on = match carry.and_then(|k| k.reach(g, c, d)) {
-                    Some(on) => on,
-                    None => start.reach(c, d, true, &mut queue),
+                let (on, listed) = match carry.and_then(|k| Some((k.reach(g, c, d)?, k))) {
+                    Some((on, k)) => (on, k.listed(c, d)),
+                    None => (start.reach(c, d, true, &mut queue), None),
                 };
                 if let Some(a) = &on {
                     slot[index(c, d)] = words.len() as u32;
                     words.extend(a.row());
                     closures.at[index(c, d)] = closures.ons.len() as u32;
+                    if let Some(list) = listed {
+                        closures.ons.extend_from_slice(list);
+                        continue;
+                    }
                     let n = closures.ons.len();
                     closures.ons.push(0);
                     for (i, &m) in a.on.iter().enumerate() {
