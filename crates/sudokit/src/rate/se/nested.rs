@@ -187,10 +187,13 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     };
     let (found, searched) = rule_run(g, cfg, ctx, true);
     run.dead = cfg == Cfg::LOOPS && !searched;
+    // A hint is known by its place among all the run's hints: which rest on none of the
+    // step grid's removals depends on the step, and a run found again at a later step
+    // (after the cache was emptied) must know its hints as before.
     for (i, mut h) in found
         .into_iter()
-        .filter(|h| !h.parents.is_empty())
         .enumerate()
+        .filter(|(_, h)| !h.parents.is_empty())
     {
         h.rem.sort_unstable();
         run.cands.extend(&h.rem);
@@ -387,6 +390,15 @@ mod tests {
                     .collect();
                 compared += direct.len();
                 assert_eq!(direct, cached, "{cfg:?}");
+                // A hint is known alike from the step's grid and from every candidate.
+                if from_step {
+                    let all: Vec<_> = (nested_rule(&g, cfg, &every).iter())
+                        .map(|(rem, _, nested)| (rem.to_vec(), nested))
+                        .collect();
+                    for (rem, _, nested) in nested_rule(&g, cfg, cache).iter() {
+                        assert!(all.contains(&(rem.to_vec(), nested)), "{cfg:?}");
+                    }
+                }
             }
         }
         assert!(compared > 50, "too few nested hints compared: {compared}");
