@@ -335,7 +335,8 @@ impl Reach {
         let nc = self.size.len();
         let words = (2 * n).div_ceil(64);
         self.words = words;
-        // The fields apart, so that writing a set does not make the others reload.
+        // The fields apart: the loop below writes one component's set while it reads the
+        // other fields (`cand` and `partners_of` as closures over them).
         let Reach {
             node,
             keys,
