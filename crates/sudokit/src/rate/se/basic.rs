@@ -60,9 +60,14 @@ pub(super) fn lost_since(g: &G, ctx: Ctx) -> [u128; 9] {
 /// single in a parallel house at once.
 pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
     let lost = lost_since(g, ctx);
+    let changed = lost.iter().fold(0, |m, l| m | l);
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
             let r1 = t1 * 9 + i1;
+            // Inside a nested chain, most houses lost no place of any digit.
+            if changed & RM[r1] == 0 {
+                continue;
+            }
             // The digits whose places in `r1` (two or more) all lie in one house `r2` of
             // the other type, in SE's order: by `r2`, then digit; with the places the
             // digit lost in `r1` outside `r2`.
@@ -181,12 +186,12 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
-            let n = g.empty_count(r);
-            if !(n > degree * 2 || (direct && n > degree)) {
-                continue;
-            }
             // Inside a nested chain only rules resting on a removed candidate count.
             if changed & RM[r] == 0 {
+                continue;
+            }
+            let n = g.empty_count(r);
+            if !(n > degree * 2 || (direct && n > degree)) {
                 continue;
             }
             let mut pos = [0u16; 9];
@@ -197,6 +202,9 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
             let lost_here = (0..9).fold(0, |m, d| m | ((lost[d] & RM[r] != 0) as u32) << d);
             // The digits with two to `degree` places here: a set's digits.
             let fit = tuple_members(pos.iter().copied(), degree);
+            if fit & lost_here == 0 || fit.count_ones() < degree {
+                continue;
+            }
             for vm in combos(degree) {
                 if vm & lost_here == 0 || vm & !fit != 0 {
                     continue;
@@ -287,11 +295,8 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
-            if g.empty_count(r) < degree * 2 {
-                continue;
-            }
             // Inside a nested chain only rules resting on a removed candidate count.
-            if changed & RM[r] == 0 {
+            if changed & RM[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
             let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
@@ -299,6 +304,9 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
             let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
             // The cells with two to `degree` candidates: a set's cells.
             let fit = tuple_members(cands.iter().copied(), degree);
+            if fit & lost_here == 0 || fit.count_ones() < degree {
+                continue;
+            }
             for im in combos(degree) {
                 if im & lost_here == 0 || im & !fit != 0 {
                     continue;
@@ -373,13 +381,22 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
         // Per digit, the lines where it has two to `degree` places: a fish's base lines.
         let fit: [u32; 9] =
             std::array::from_fn(|d| tuple_members(linepos[d].iter().copied(), degree));
+        // The digits that can make a fish: placed at most 9 - 2·degree times, with
+        // `degree` base lines or more, one of which lost a place.
+        let able = (1..=9u8).fold(0, |m, d| {
+            let i = d as usize - 1;
+            let can = occ[d as usize] + degree * 2 <= 9
+                && lost_lines[i] & fit[i] != 0
+                && fit[i].count_ones() >= degree;
+            m | (can as u16) << i
+        });
+        if able == 0 {
+            continue;
+        }
         for base in combos(degree) {
-            for d in 1..=9u8 {
+            for d in digits(able) {
                 let i = d as usize - 1;
-                if occ[d as usize] + degree * 2 > 9
-                    || base & lost_lines[i] == 0
-                    || base & !fit[i] != 0
-                {
+                if base & lost_lines[i] == 0 || base & !fit[i] != 0 {
                     continue;
                 }
                 let Some(cover) =
