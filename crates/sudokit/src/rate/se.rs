@@ -473,6 +473,22 @@ impl G {
     pub fn solved(&self) -> bool {
         self.val.iter().all(|&v| v != 0)
     }
+
+    /// The strong partners of candidate `d` of cell `c`, the candidates its removal
+    /// switches on at once: the other of a cell of two, then the other place of the digit
+    /// in each house (block, row, column) with two, as (cell, digit). A cell can be the
+    /// other place in two houses, and is then listed twice.
+    fn partners(&self, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let cell = two_bits(self.cand[c] as u128).then(|| (c, digits(self.cand[c] & !bit(d))));
+        let cell = cell.into_iter().flat_map(|(c, ds)| ds.map(move |e| (c, e)));
+        let houses = CR[c]
+            .iter()
+            .filter(move |&&h| self.places(h as usize, d) == 2);
+        cell.chain(houses.map(move |&h| {
+            let o = (self.cells(h as usize, d) & !(1 << c)).trailing_zeros() as usize;
+            (o, d)
+        }))
+    }
 }
 
 /// The techniques of SE's set, as its hints name them.

@@ -189,8 +189,8 @@ impl Reach {
             }
         }
         let n = self.keys.len() / 2;
-        // Strong partners, as `off_to_on` finds them; `linked`: per digit, the cells
-        // whose candidate has one.
+        // Strong partners (`G::partners`, as `off_to_on` finds them); `linked`: per digit,
+        // the cells whose candidate has one.
         self.part_start.clear();
         self.partners.clear();
         self.strong.clear();
@@ -201,20 +201,13 @@ impl Reach {
             self.part_start.push(self.partners.len() as u32);
             let from = self.partners.len();
             let mut kinds = 0;
-            if two_bits(g.cand[c] as u128) {
-                let other = (g.cand[c] & !bit(d)).trailing_zeros() as u8 + 1;
-                self.partners.push(self.cand(c, other) as u16);
-                kinds |= 1;
-            }
-            for &r in &CR[c] {
-                if g.places(r as usize, d) == 2 {
-                    let o = (g.cells(r as usize, d) & !(1 << c)).trailing_zeros() as usize;
-                    let w = self.cand(o, d) as u16;
-                    if !self.partners[from..].contains(&w) {
-                        self.partners.push(w);
-                    }
-                    kinds |= 2;
+            for (o, e) in g.partners(c, d) {
+                let w = self.cand(o, e) as u16;
+                if !self.partners[from..].contains(&w) {
+                    self.partners.push(w);
                 }
+                // Within the cell, or within a house.
+                kinds |= if o == c { 1 } else { 2 };
             }
             if kinds != 0 {
                 linked[d as usize - 1] |= 1 << c;

@@ -23,7 +23,7 @@
 //! these grids again less that step's removals, where most closures still hold
 //! ([`Carry`]).
 
-use super::{bit, bits, digits, kcell, kdig, key, kon, two_bits, Reach, CR, G, NONE, PEERS, RM};
+use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -128,15 +128,7 @@ impl Start<'_> {
     /// taking `d` out switches it on, and switching it on takes `d` out. So both reach the
     /// least set closed under the rules that holds the two, or a contradiction both.
     fn partner(&self, c: usize, d: u8) -> Option<(usize, u8)> {
-        let cand = self.g.cand[c];
-        if two_bits(cand as u128) {
-            return Some((c, (cand & !bit(d)).trailing_zeros() as u8 + 1));
-        }
-        let h = *CR[c]
-            .iter()
-            .find(|&&h| self.count[d as usize - 1][h as usize] == 2)?;
-        let o = (self.g.cells(h as usize, d) & !(1 << c)).trailing_zeros() as usize;
-        Some((o, d))
+        self.g.partners(c, d).next()
     }
 
     /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
