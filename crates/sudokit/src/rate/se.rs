@@ -47,7 +47,10 @@
 //!   assumption the puzzle's solution agrees with; every rule being sound, those never
 //!   meet a contradiction and only serve the hints they share with the others, so they
 //!   are built last and stop once they have reached what the others reached (at levels
-//!   1–3 that halves what they build).
+//!   1–3 that halves what they build). Of that, only what a first hint could rest on:
+//!   a hint whose part in the others' chains alone is as complex as the least
+//!   contradiction they met loses to it (on the slowest puzzle, that is half of what
+//!   they build at level 4).
 //!
 //! Each module's tests check these claims against direct computation.
 //!
@@ -918,6 +921,30 @@ mod tests {
         "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
         "1.......9.4...3.8...2...6...7..58.......2.......7.4.5...6...2...3.8...7.9.......1",
     ];
+
+    /// The puzzle's solution only saves time: with it, the chains from assumptions it
+    /// agrees with stop early, at what a first hint could rest on; without it, every
+    /// chain runs to its end. These puzzles (ER 10.3 to 11.0) have steps whose first hint
+    /// such a chain takes part in, and which a stricter cut would miss.
+    #[test]
+    fn the_solution_changes_no_step() {
+        for text in [
+            "........94....9.2..8.1..5....5..86..3.86......6..15.....2....47.3.5..8......7....",
+            "1...5.7.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+            "1....67.9.5.........9.....4....9..3.....1....9..6..8.1..27.....7..8...4.8...6.1.7",
+        ] {
+            let puzzle: Grid = text.parse().expect("test puzzle");
+            let solution = crate::solver::solve(&puzzle).expect("unique solution");
+            let with = se_rate(puzzle.values(), Some(solution.values()), MAX_LEVEL, true);
+            let without = se_rate(puzzle.values(), None, MAX_LEVEL, true);
+            let steps = |out: &SeOutcome| {
+                let step = |h: &Hint| (tenths(h.diff), h.cplx, h.rem.clone(), h.place);
+                out.steps.iter().map(step).collect::<Vec<_>>()
+            };
+            assert!(with.solved && with.er >= 10.0, "{text}");
+            assert_eq!(steps(&with), steps(&without), "{text}");
+        }
+    }
 
     /// Pairs (`src`, `g`) as nested rules meet them: a hard puzzle's grid with some false
     /// candidates gone, and the same with more gone (the solution's candidates all stay).

@@ -170,11 +170,22 @@ pub(super) fn complexity_within(
     targets: &[u32],
     queue: &mut Vec<u32>,
     limit: u32,
+    visit: impl FnMut(&Pot),
+) -> Option<u32> {
+    spread_complexity(targets.iter().map(|&t| (ar, t)), queue, limit, visit)
+}
+
+/// `complexity_within` of targets in arenas of their own (chains built ahead, `Built`),
+/// as if they were in one.
+pub(super) fn spread_complexity<'a>(
+    targets: impl IntoIterator<Item = (&'a Arena, u32)>,
+    queue: &mut Vec<u32>,
+    limit: u32,
     mut visit: impl FnMut(&Pot),
 ) -> Option<u32> {
     let mut total = 0u32;
     let mut seen: Vec<u64> = Vec::new();
-    for &t in targets {
+    for (ar, t) in targets {
         let within = ar.chain_while(t, queue, |p| {
             total += 1;
             let pot = &ar.pots[p as usize];
@@ -326,6 +337,109 @@ pub(super) struct Built {
     pub(super) absurd: Option<(u32, u32)>,
     /// The same as sets, for the targets of chains that cannot fail (`shared_with_false`).
     pub(super) reached: Reached,
+    /// The potentials switched on and off by key, with their indices.
+    pub(super) index: Vec<(u16, u32)>,
+}
+
+impl Built {
+    /// The index of the potential with key `k`, if the chaining reached it.
+    fn find(&self, k: u16) -> Option<u32> {
+        let at = self.index.binary_search_by_key(&k, |&(key, _)| key).ok()?;
+        Some(self.index[at].1)
+    }
+}
+
+/// The least complexity of the contradictions met by the chainings built from `starts`:
+/// each is a hint of the run (`Chainer::binary`).
+fn least_contradiction(built: &[Option<Built>], g: &G, starts: &[u16]) -> u32 {
+    use rayon::prelude::*;
+    starts
+        .par_iter()
+        .filter(|&&k| kon(k) || removes(g, k | 1))
+        .filter_map(|&k| {
+            let b = built[k as usize].as_ref()?;
+            Some((b, b.absurd?))
+        })
+        .map_init(Vec::new, |queue, (b, (x, y))| {
+            complexity(&b.arena, &[x, y], queue, |_| {})
+        })
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// What the chaining from `k`, an assumption the solution agrees with, must reach: what
+/// it can share with the (`built`) chainings it combines with in `multiple`, all from
+/// false assumptions, as far as it holds in the solution (`truth`: per digit, its
+/// cells), and as far as a hint resting on it may have no more complexity than `limit`:
+/// its part in those chainings alone must leave room for one more.
+fn shared_with_false(
+    built: &[Option<Built>],
+    cfg: Cfg,
+    g: &G,
+    truth: &[u128; 9],
+    k: u16,
+    limit: u32,
+    queue: &mut Vec<u32>,
+) -> Targets {
+    let (c, d) = (kcell(k), kdig(k));
+    let card = g.card(c);
+    let mut need = Reached::default();
+    let mut share = |keys: &mut dyn Iterator<Item = u16>| {
+        let Some(chains) = keys
+            .map(|k| built[k as usize].as_ref())
+            .collect::<Option<Vec<&Built>>>()
+        else {
+            return;
+        };
+        let Some(common) = chains.iter().map(|b| b.reached).reduce(|a, b| a.and(&b)) else {
+            return;
+        };
+        // What the solution refutes, the chaining never reaches.
+        let common = Reached {
+            on: std::array::from_fn(|i| common.on[i] & truth[i]),
+            off: std::array::from_fn(|i| common.off[i] & !truth[i]),
+        };
+        if limit == u32::MAX {
+            need.add(&common);
+            return;
+        }
+        for (on, sets, needs) in [
+            (true, &common.on, &mut need.on),
+            (false, &common.off, &mut need.off),
+        ] {
+            for (i, (&set, needed)) in sets.iter().zip(needs.iter_mut()).enumerate() {
+                for c in bits(set) {
+                    let o = key(c, i as u8 + 1, on);
+                    let targets = chains.iter().filter_map(|b| Some((&b.arena, b.find(o)?)));
+                    if spread_complexity(targets, queue, limit - 1, |_| {}).is_some() {
+                        *needed |= 1 << c;
+                    }
+                }
+            }
+        }
+    };
+    // The same candidate's other state (`binary`).
+    if cfg.doubles(card) {
+        share(&mut std::iter::once(k ^ 1));
+    }
+    if kon(k) {
+        // The cell's other candidates, the digit's other places in each of its houses.
+        if cfg.shares(card) {
+            share(
+                &mut digits(g.cand[c])
+                    .filter(|&e| e != d)
+                    .map(|e| key(c, e, true)),
+            );
+        }
+        for r in CR[c] {
+            let pp = g.pos(r as usize, d);
+            if cfg.shares(pp.count_ones()) {
+                let others = bits(pp).map(|i| RC[r as usize][i] as usize);
+                share(&mut others.filter(|&o| o != c).map(|o| key(o, d, true)));
+            }
+        }
+    }
+    Targets::new(need)
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
@@ -847,10 +961,22 @@ impl<'a> Chainer<'a> {
         }
         let agrees = |k: u16| (truth[kdig(k) as usize - 1] >> kcell(k) & 1 != 0) == kon(k);
         let (sure, rest): (Vec<u16>, Vec<u16>) = starts.into_iter().partition(|&k| agrees(k));
-        self.build_ahead(g, rest.into_iter().map(|k| (k, None)).collect());
+        self.build_ahead(g, rest.iter().map(|&k| (k, None)).collect());
+        // Only the first hint wanted, a hint with more complexity than a contradiction met
+        // by a chain already built loses to it: the chains from true assumptions need not
+        // reach what only such hints would rest on.
+        let limit = match self.ctx.first {
+            true => least_contradiction(&self.built, g, &rest),
+            false => u32::MAX,
+        };
+        use rayon::prelude::*;
+        let (built, cfg) = (&self.built, self.cfg);
         let sure = sure
-            .into_iter()
-            .map(|k| (k, Some(self.shared_with_false(g, &truth, k))))
+            .into_par_iter()
+            .map_init(Vec::new, |queue, k| {
+                let need = shared_with_false(built, cfg, g, &truth, k, limit, queue);
+                (k, Some(need))
+            })
             .collect();
         self.build_ahead(g, sure);
     }
@@ -873,9 +999,13 @@ impl<'a> Chainer<'a> {
                     // copied over and over.
                     let mut arena = ch.take_arena();
                     let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
-                    let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
+                    let mut index: Vec<(u16, u32)> = (on.order.iter().chain(&off.order))
+                        .map(|&i| (arena.key(i), i))
+                        .collect();
+                    index.sort_unstable();
                     let b = Built {
-                        reached: Reached::of(keys),
+                        reached: Reached::of(index.iter().map(|&(k, _)| k)),
+                        index,
                         arena: arena.clone(),
                         on: on.order.clone(),
                         off: off.order.clone(),
@@ -891,47 +1021,6 @@ impl<'a> Chainer<'a> {
         for ((k, _), b) in starts.into_iter().zip(built) {
             self.built[k as usize] = Some(b);
         }
-    }
-
-    /// What the chaining from `k`, an assumption the solution agrees with, must reach:
-    /// what it can share with the (built) chainings it combines with in `multiple`, all
-    /// from false assumptions, as far as it holds in the solution (`truth`: per digit,
-    /// its cells).
-    pub(super) fn shared_with_false(&self, g: &G, truth: &[u128; 9], k: u16) -> Targets {
-        let reached =
-            |k: u16| (self.built[k as usize].as_ref()).map_or_else(Reached::default, |b| b.reached);
-        let common = |keys: &mut dyn Iterator<Item = u16>| {
-            keys.map(reached)
-                .reduce(|a, b| a.and(&b))
-                .unwrap_or_default()
-        };
-        let (c, d) = (kcell(k), kdig(k));
-        let card = g.card(c);
-        let mut need = Reached::default();
-        // The same candidate's other state (`binary`).
-        if self.cfg.doubles(card) {
-            need.add(&reached(k ^ 1));
-        }
-        if kon(k) {
-            // The cell's other candidates, the digit's other places in each of its houses.
-            if self.cfg.shares(card) {
-                let others = digits(g.cand[c]).filter(|&e| e != d);
-                need.add(&common(&mut others.map(|e| key(c, e, true))));
-            }
-            for r in CR[c] {
-                let pp = g.pos(r as usize, d);
-                if self.cfg.shares(pp.count_ones()) {
-                    let others = bits(pp).map(|i| RC[r as usize][i] as usize);
-                    let keys = &mut others.filter(|&o| o != c).map(|o| key(o, d, true));
-                    need.add(&common(keys));
-                }
-            }
-        }
-        // What the solution refutes, this chaining never reaches.
-        Targets::new(Reached {
-            on: std::array::from_fn(|i| need.on[i] & truth[i]),
-            off: std::array::from_fn(|i| need.off[i] & !truth[i]),
-        })
     }
 
     /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved
