@@ -21,7 +21,8 @@
 //! reach ([`Targets`]) and stops there: a hint rests only on its outcomes and on what
 //! led to them, which SE's order finds first. And a rating's next step meets most of
 //! these grids again less that step's removals, where most closures still hold
-//! ([`Carry`]).
+//! ([`Carry`]), and where a cell or house whose chains all carry over and shared nothing
+//! still shares nothing (most of them: their chains reach no more than before).
 
 use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
@@ -305,29 +306,49 @@ impl Outcomes<'_> {
     }
 
     /// Flags the cells (two candidates or more) and houses (two places or more) whose
-    /// chains can yield a hint, and gives `shared` their chains and shared outcomes.
-    fn flag(&self, g: &G, sieve: &mut Sieve, mut shared: impl FnMut(&mut Sieve, &[usize], &[u64])) {
+    /// chains can yield a hint, and gives `shared` their chains and shared outcomes;
+    /// those in `known` share nothing. Returns those whose chains share nothing.
+    fn flag(
+        &self,
+        g: &G,
+        sieve: &mut Sieve,
+        known: &Quiet,
+        mut shared: impl FnMut(&mut Sieve, &[usize], &[u64]),
+    ) -> Quiet {
+        let mut quiet = *known;
         let mut all = vec![0; self.width];
         let mut starts = Vec::with_capacity(9);
-        for c in 0..81 {
+        for c in (0..81).filter(|&c| known.cells >> c & 1 == 0) {
             starts.clear();
             starts.extend(digits(g.cand[c]).map(|d| index(c, d)));
             if g.val[c] == 0 && starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                 sieve.cell |= 1 << c;
                 shared(sieve, &starts, &all);
+            } else {
+                quiet.cells |= 1 << c;
             }
         }
         for (h, &m) in RM.iter().enumerate() {
-            for d in 1..=9u8 {
+            for d in digits(!known.regions[h] & 0x1ff) {
                 starts.clear();
                 starts.extend(bits(g.dm[d as usize - 1] & m).map(|o| index(o, d)));
                 if starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                     sieve.region[h] |= bit(d);
                     shared(sieve, &starts, &all);
+                } else {
+                    quiet.regions[h] |= bit(d);
                 }
             }
         }
+        quiet
     }
+}
+
+/// The cells, and per house the digits, whose chains share nothing in a sieve.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Quiet {
+    cells: u128,
+    regions: [u16; 27],
 }
 
 /// What the chain from each candidate switched on reached in a dynamic sieve, kept so that
@@ -341,6 +362,8 @@ pub(super) struct Closures {
     /// Where each candidate's closure starts in `ons`, `NONE` where its chain met a
     /// contradiction.
     at: [u32; 729],
+    /// The cells and houses whose chains shared nothing.
+    quiet: Quiet,
 }
 
 /// A sieve's closures on a grid and the candidates removed since (`removed`, per cell):
@@ -372,6 +395,34 @@ impl<'a> Carry<'a> {
             .iter()
             .all(multi)
             .then_some(Carry { closures, removed })
+    }
+
+    /// The cells and houses whose chains shared nothing on the closures' grid and still
+    /// share nothing on `g`: those that kept all their candidates, whose closures all
+    /// carried over (`carried`, per cell). A carried closure switches on the same and off
+    /// no more, so those chains share no more than they did.
+    fn still_quiet(&self, g: &G, carried: &[u16; 81]) -> Quiet {
+        let was = &self.closures.quiet;
+        let mut lost = Quiet::default();
+        for &(c, d) in &self.removed {
+            lost.cells |= 1 << c;
+            for &h in &CR[c] {
+                lost.regions[h as usize] |= bit(d);
+            }
+        }
+        let mut still = Quiet::default();
+        for c in (0..81).filter(|&c| g.val[c] == 0 && carried[c] == g.cand[c]) {
+            still.cells |= 1 << c;
+        }
+        still.cells &= was.cells & !lost.cells;
+        for (h, &m) in RM.iter().enumerate() {
+            let whole = |d: u8| bits(g.dm[d as usize - 1] & m).all(|o| carried[o] & bit(d) != 0);
+            let maybe = was.regions[h] & !lost.regions[h];
+            for d in digits(maybe).filter(|&d| whole(d)) {
+                still.regions[h] |= bit(d);
+            }
+        }
+        still
     }
 
     /// The closure of candidate `d` of cell `c` as `Closures` lists it (its count of
@@ -475,11 +526,17 @@ impl Sieve {
         let mut closures = Closures {
             ons: Vec::new(),
             at: [NONE; 729],
+            quiet: Quiet::default(),
         };
+        // Per cell, the candidates whose closures carried over.
+        let mut carried = [0u16; 81];
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
                 let (on, listed) = match carry.and_then(|k| Some((k.reach(g, c, d)?, k))) {
-                    Some((on, k)) => (on, k.listed(c, d)),
+                    Some((on, k)) => {
+                        carried[c] |= bit(d);
+                        (on, k.listed(c, d))
+                    }
                     None => (start.reach(c, d, true, &mut queue), None),
                 };
                 if let Some(a) = &on {
@@ -542,8 +599,9 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
+        let known = carry.map_or_else(Quiet::default, |k| k.still_quiet(g, &carried));
         // Chains that meet a contradiction have no targets: they run to their end.
-        outcomes.flag(g, &mut sieve, |sieve, starts, all| {
+        closures.quiet = outcomes.flag(g, &mut sieve, &known, |sieve, starts, all| {
             for &i in starts.iter().filter(|&&i| slot[i] != NONE) {
                 sieve.need(i, true, all.iter().copied());
             }
@@ -578,7 +636,7 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
-        outcomes.flag(g, &mut sieve, |_, _, _| {});
+        outcomes.flag(g, &mut sieve, &Quiet::default(), |_, _, _| {});
         sieve
     }
 
@@ -835,6 +893,21 @@ mod tests {
         );
     }
 
+    /// Each candidate of a cell of two or more in `big`: the grid without it, and it as
+    /// the removals since `big` (per cell).
+    fn less_one(big: &G) -> impl Iterator<Item = (usize, u8, G, [u16; 81])> + '_ {
+        let cands = (0..81).filter(|&c| big.card(c) >= 2);
+        cands
+            .flat_map(|c| digits(big.cand[c]).map(move |d| (c, d)))
+            .map(|(c, d)| {
+                let mut cand = big.cand;
+                cand[c] &= !bit(d);
+                let mut removed = [0; 81];
+                removed[c] = bit(d);
+                (c, d, G::from_parts(&big.val, &cand), removed)
+            })
+    }
+
     /// A dynamic sieve's closures carried over to the grid with a candidate fewer are the
     /// closures the worklist finds there, where `Carry` takes them; and taking them
     /// everywhere would be wrong.
@@ -843,34 +916,27 @@ mod tests {
         let (mut carried, mut computed, mut changed) = (0, 0, 0);
         for big in grids().into_iter().step_by(3) {
             let (_, closures) = Sieve::dynamic(&big, None);
-            for c in (0..81).filter(|&c| big.card(c) >= 2) {
-                for d in digits(big.cand[c]) {
-                    let mut cand = big.cand;
-                    cand[c] &= !bit(d);
-                    let g = G::from_parts(&big.val, &cand);
-                    let mut removed = [0; 81];
-                    removed[c] = bit(d);
-                    let carry = Carry::new(&closures, &g, &removed);
-                    let (start, mut queue) = (Start::new(&g), Vec::new());
-                    for o in (0..81).filter(|&o| g.val[o] == 0) {
-                        for e in digits(g.cand[o]) {
-                            let own = start.reach(o, e, true, &mut queue);
-                            match carry.as_ref().and_then(|k| k.reach(&g, o, e)) {
-                                Some(taken) => {
-                                    assert_eq!(taken, own, "{c} {d}: {o} {e}");
-                                    carried += 1;
-                                }
-                                None => {
-                                    computed += 1;
-                                    // The old grid's closure, less the candidate.
-                                    let naive =
-                                        Start::new(&big).reach(o, e, true, &mut queue).map(|r| {
-                                            let mut off = r.off;
-                                            off[d as usize - 1] &= !(1 << c);
-                                            (r.on, off)
-                                        });
-                                    changed += (naive != own.map(|r| (r.on, r.off))) as usize;
-                                }
+            for (c, d, g, removed) in less_one(&big) {
+                let carry = Carry::new(&closures, &g, &removed);
+                let (start, mut queue) = (Start::new(&g), Vec::new());
+                for o in (0..81).filter(|&o| g.val[o] == 0) {
+                    for e in digits(g.cand[o]) {
+                        let own = start.reach(o, e, true, &mut queue);
+                        match carry.as_ref().and_then(|k| k.reach(&g, o, e)) {
+                            Some(taken) => {
+                                assert_eq!(taken, own, "{c} {d}: {o} {e}");
+                                carried += 1;
+                            }
+                            None => {
+                                computed += 1;
+                                // The old grid's closure, less the candidate.
+                                let naive =
+                                    Start::new(&big).reach(o, e, true, &mut queue).map(|r| {
+                                        let mut off = r.off;
+                                        off[d as usize - 1] &= !(1 << c);
+                                        (r.on, off)
+                                    });
+                                changed += (naive != own.map(|r| (r.on, r.off))) as usize;
                             }
                         }
                     }
@@ -880,6 +946,40 @@ mod tests {
         assert!(
             carried > 10_000 && changed > 100,
             "{carried} carried, {computed} computed, {changed} of those changed"
+        );
+    }
+
+    /// A dynamic sieve on closures carried over, which takes the cells and houses whose
+    /// chains shared nothing there as sharing nothing still, flags the same chains and
+    /// targets as one on closures of its own.
+    #[test]
+    fn sieves_on_carried_closures_flag_the_same() {
+        let (mut carried, mut quiet) = (0, 0);
+        let flags = |s: &Sieve, g: &G| {
+            let targets = (0..81).flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
+            let targets: Vec<_> = targets
+                .flat_map(|(c, d)| [true, false].map(|on| s.targets(c, d, on)))
+                .map(|t| t.map(|t| (t.on, t.off)))
+                .collect();
+            (s.binary, s.cell, s.region, targets)
+        };
+        for big in grids().into_iter().step_by(3) {
+            let (_, closures) = Sieve::dynamic(&big, None);
+            let regions = closures.quiet.regions.iter().map(|m| m.count_ones());
+            quiet += closures.quiet.cells.count_ones() + regions.sum::<u32>();
+            for (c, d, g, removed) in less_one(&big) {
+                let Some(carry) = Carry::new(&closures, &g, &removed) else {
+                    continue;
+                };
+                carried += 1;
+                let (with, _) = Sieve::dynamic(&g, Some(&carry));
+                let (own, _) = Sieve::dynamic(&g, None);
+                assert!(flags(&with, &g) == flags(&own, &g), "{c} {d}");
+            }
+        }
+        assert!(
+            carried > 1000 && quiet > 1000,
+            "{carried} carried, {quiet} quiet"
         );
     }
 
