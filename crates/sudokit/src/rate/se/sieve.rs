@@ -572,9 +572,12 @@ impl Sieve {
                 if on.is_some() && start.inert(c, d) {
                     continue;
                 }
-                let off = match start.partner(c, d) {
-                    Some((o, e)) => reached(index(o, e)),
-                    None => start.reach(c, d, false, &mut queue),
+                // Met by the chain from the candidate switched on, a contradiction is
+                // a hint whatever the other state reaches.
+                let off = match (&on, start.partner(c, d)) {
+                    (None, _) => None,
+                    (_, Some((o, e))) => reached(index(o, e)),
+                    (_, None) => start.reach(c, d, false, &mut queue),
                 };
                 match (&on, &off) {
                     (Some(a), Some(b)) => {
