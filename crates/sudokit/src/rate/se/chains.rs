@@ -337,15 +337,27 @@ pub(super) struct Built {
     pub(super) absurd: Option<(u32, u32)>,
     /// The same as sets, for the targets of chains that cannot fail (`shared_with_false`).
     pub(super) reached: Reached,
-    /// The potentials switched on and off by key, with their indices.
-    pub(super) index: Vec<(u16, u32)>,
+    /// The potentials switched on and off by key, with their indices, where a chaining
+    /// from a true assumption looks for its part in hints (`index`).
+    pub(super) by_key: Vec<(u16, u32)>,
 }
 
 impl Built {
-    /// The index of the potential with key `k`, if the chaining reached it.
+    /// Lists the potentials by key (`find`).
+    fn index(&mut self) {
+        let keys = self
+            .on
+            .iter()
+            .chain(&self.off)
+            .map(|&i| (self.arena.key(i), i));
+        self.by_key = keys.collect();
+        self.by_key.sort_unstable();
+    }
+
+    /// The index of the potential with key `k`, if the chaining reached it (`index`).
     fn find(&self, k: u16) -> Option<u32> {
-        let at = self.index.binary_search_by_key(&k, |&(key, _)| key).ok()?;
-        Some(self.index[at].1)
+        let at = self.by_key.binary_search_by_key(&k, |&(key, _)| key).ok()?;
+        Some(self.by_key[at].1)
     }
 }
 
@@ -964,12 +976,17 @@ impl<'a> Chainer<'a> {
         self.build_ahead(g, rest.iter().map(|&k| (k, None)).collect());
         // Only the first hint wanted, a hint with more complexity than a contradiction met
         // by a chain already built loses to it: the chains from true assumptions need not
-        // reach what only such hints would rest on.
-        let limit = match self.ctx.first {
+        // reach what only such hints would rest on. That pays from level 4 up, where those
+        // chains run nested dynamic chains; below, counting what they may skip costs more
+        // than building it (3% more on puzzles rated 10.3–10.4).
+        let limit = match self.ctx.first && self.cfg.level >= 4 {
             true => least_contradiction(&self.built, g, &rest),
             false => u32::MAX,
         };
         use rayon::prelude::*;
+        if limit < u32::MAX {
+            self.built.par_iter_mut().flatten().for_each(Built::index);
+        }
         let (built, cfg) = (&self.built, self.cfg);
         let sure = sure
             .into_par_iter()
@@ -999,13 +1016,10 @@ impl<'a> Chainer<'a> {
                     // copied over and over.
                     let mut arena = ch.take_arena();
                     let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
-                    let mut index: Vec<(u16, u32)> = (on.order.iter().chain(&off.order))
-                        .map(|&i| (arena.key(i), i))
-                        .collect();
-                    index.sort_unstable();
+                    let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
                     let b = Built {
-                        reached: Reached::of(index.iter().map(|&(k, _)| k)),
-                        index,
+                        reached: Reached::of(keys),
+                        by_key: Vec::new(),
                         arena: arena.clone(),
                         on: on.order.clone(),
                         off: off.order.clone(),
