@@ -47,10 +47,10 @@
 //!   assumption the puzzle's solution agrees with; every rule being sound, those never
 //!   meet a contradiction and only serve the hints they share with the others, so they
 //!   are built last and stop once they have reached what the others reached (at levels
-//!   1–3 that halves what they build). Of that, only what a first hint could rest on:
-//!   a hint whose part in the others' chains alone is as complex as the least
-//!   contradiction they met loses to it (on the slowest puzzle, that is half of what
-//!   they build at level 4).
+//!   1–3 that halves what they build). From level 4 up, only what a first hint could
+//!   rest on: a hint whose part in the others' chains alone is as complex as the least
+//!   contradiction they met loses to it (on the slowest puzzle, that halves what they
+//!   build at level 4).
 //!
 //! Each module's tests check these claims against direct computation.
 //!

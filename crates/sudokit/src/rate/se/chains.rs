@@ -978,7 +978,7 @@ impl<'a> Chainer<'a> {
         // by a chain already built loses to it: the chains from true assumptions need not
         // reach what only such hints would rest on. That pays from level 4 up, where those
         // chains run nested dynamic chains; below, counting what they may skip costs more
-        // than building it (3% more on puzzles rated 10.3–10.4).
+        // than building it (3% more instructions on puzzles rated 10.5–11.1).
         let limit = match self.ctx.first && self.cfg.level >= 4 {
             true => least_contradiction(&self.built, g, &rest),
             false => u32::MAX,

@@ -22,7 +22,7 @@
 //! led to them, which SE's order finds first. And a rating's next step meets most of
 //! these grids again less that step's removals, where most closures still hold
 //! ([`Carry`]), and where a cell or house whose chains all carry over and shared nothing
-//! still shares nothing (most of them: their chains reach no more than before).
+//! still shares nothing (its chains reach no more than before).
 
 use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
