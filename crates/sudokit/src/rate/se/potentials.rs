@@ -42,6 +42,7 @@ pub(super) fn pot_name(k: u16) -> String {
 pub(super) struct Pot {
     pub(super) key: u16,
     pub(super) cause: u8,
+    /// Where its parents start in the arena's list, or its one parent itself.
     pub(super) par_start: u32,
     pub(super) par_len: u32,
     pub(super) nested: Option<Nested>,
@@ -70,8 +71,15 @@ impl Arena {
         parents: &[u32],
         nested: Option<Nested>,
     ) -> u32 {
-        let start = self.par.len() as u32;
-        self.par.extend_from_slice(parents);
+        // A lone parent (most potentials have one) is kept in the potential itself.
+        let start = match parents {
+            &[one] => one,
+            _ => {
+                let start = self.par.len() as u32;
+                self.par.extend_from_slice(parents);
+                start
+            }
+        };
         self.pots.push(Pot {
             key,
             cause,
@@ -94,7 +102,7 @@ impl Arena {
         let par_offset = self.par.len() as u32;
         self.par.extend(chain.par.iter().map(|&p| p + offset));
         self.pots.extend(chain.pots.iter().map(|&p| Pot {
-            par_start: p.par_start + par_offset,
+            par_start: p.par_start + if p.par_len == 1 { offset } else { par_offset },
             ..p
         }));
         offset
@@ -102,6 +110,9 @@ impl Arena {
 
     pub(super) fn parents(&self, i: u32) -> &[u32] {
         let p = &self.pots[i as usize];
+        if p.par_len == 1 {
+            return std::slice::from_ref(&p.par_start);
+        }
         &self.par[p.par_start as usize..(p.par_start + p.par_len) as usize]
     }
 
