@@ -932,6 +932,7 @@ mod tests {
         for text in [
             "........94....9.2..8.1..5....5..86..3.86......6..15.....2....47.3.5..8......7....",
             ".23.....94.....1...9..3..4.2..81...4.....78..9...4...23...9...1.6..........5.....",
+            HARD[2],
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");

@@ -2,6 +2,7 @@
 //! forcing chains (6.5–11+), run by a `Chainer` in SE's order.
 
 use super::*;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 /// SE's chain-length bonus: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, …
 pub(super) fn length_diff(cplx: u32) -> f64 {
@@ -321,6 +322,8 @@ pub(super) struct Chainer<'a> {
     /// The "on" and "off" queues of the loops rule's searches, reused from search to
     /// search (`queues`).
     pub(super) queues: (VecDeque<u32>, VecDeque<u32>),
+    /// The chain under way's room (`Room`), from level 4 (`prebuild`).
+    pub(super) room: Room,
 }
 
 /// Whether grid `g` still allows the solution `sol`.
@@ -361,29 +364,36 @@ impl Built {
     }
 }
 
-/// The least complexity of the contradictions met by the chainings built from `starts`:
-/// each is a hint of the run (`Chainer::binary`).
-fn least_contradiction(built: &[Option<Built>], g: &G, starts: &[u16]) -> u32 {
-    use rayon::prelude::*;
-    starts
-        .par_iter()
-        .filter(|&&k| kon(k) || removes(g, k | 1))
-        .filter_map(|&k| {
-            let b = built[k as usize].as_ref()?;
-            Some((b, b.absurd?))
-        })
-        .map_init(Vec::new, |queue, (b, (x, y))| {
-            complexity(&b.arena, &[x, y], queue, |_| {})
-        })
-        .min()
-        .unwrap_or(u32::MAX)
+/// How much complexity a chain's own part in a hint may have for the hint to be its
+/// run's first (`Chainer::room`, `Chainer::past_room`).
+#[derive(Clone)]
+pub(super) enum Room {
+    /// Any: the chain runs to its end, or to its targets.
+    Any,
+    /// At most this much.
+    Upto(u32),
+    /// Less than the least contradiction met so far by the chains built alongside (the
+    /// hint has another target, worth one at least).
+    Least(Arc<AtomicU32>),
+}
+
+impl Room {
+    fn get(&self) -> u32 {
+        match self {
+            Room::Any => u32::MAX,
+            Room::Upto(room) => *room,
+            Room::Least(least) => least.load(Relaxed).saturating_sub(1),
+        }
+    }
 }
 
 /// What the chaining from `k`, an assumption the solution agrees with, must reach: what
 /// it can share with the (`built`) chainings it combines with in `multiple`, all from
 /// false assumptions, as far as it holds in the solution (`truth`: per digit, its
 /// cells), and as far as a hint resting on it may have no more complexity than `limit`:
-/// its part in those chainings alone must leave room for one more.
+/// its part in those chainings alone must leave room for one more. With what the least
+/// of those parts leaves for the chaining's own part (the two share no nested hint: the
+/// true chaining's grids keep the solution, the false ones' do not).
 fn shared_with_false(
     built: &[Option<Built>],
     cfg: Cfg,
@@ -392,10 +402,11 @@ fn shared_with_false(
     k: u16,
     limit: u32,
     queue: &mut Vec<u32>,
-) -> Targets {
+) -> (Targets, u32) {
     let (c, d) = (kcell(k), kdig(k));
     let card = g.card(c);
     let mut need = Reached::default();
+    let mut least = u32::MAX;
     let mut share = |keys: &mut dyn Iterator<Item = u16>| {
         let Some(chains) = keys
             .map(|k| built[k as usize].as_ref())
@@ -423,8 +434,9 @@ fn shared_with_false(
                 for c in bits(set) {
                     let o = key(c, i as u8 + 1, on);
                     let targets = chains.iter().filter_map(|b| Some((&b.arena, b.find(o)?)));
-                    if spread_complexity(targets, queue, limit - 1, |_| {}).is_some() {
+                    if let Some(part) = spread_complexity(targets, queue, limit - 1, |_| {}) {
                         *needed |= 1 << c;
+                        least = least.min(part);
                     }
                 }
             }
@@ -451,7 +463,7 @@ fn shared_with_false(
             }
         }
     }
-    Targets::new(need)
+    (Targets::new(need), limit.saturating_sub(least))
 }
 
 /// A chaining from one candidate switched on: what it turned on and off, and the
@@ -624,6 +636,7 @@ impl<'a> Chainer<'a> {
             built: Vec::new(),
             queues: Default::default(),
             src_id: None,
+            room: Room::Any,
         }
     }
 
@@ -737,7 +750,11 @@ impl<'a> Chainer<'a> {
             }
             let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
             if idle && self.cfg.level > 0 {
-                self.advanced(g, &save, ar, to_off);
+                let before = to_off.order.len();
+                let nested = self.advanced(g, &save, ar, to_off);
+                if nested && self.past_room(ar, &to_off.order[before..]) {
+                    break;
+                }
             }
         }
         *g = save;
@@ -746,8 +763,9 @@ impl<'a> Chainer<'a> {
 
     /// SE's `getAdvancedPotentials`: candidates removed by simpler rules on the grid as the
     /// chain has reduced it, provided the rule depends on something the chain removed,
-    /// switched off (in `ar` and `to_off`) unless they are already.
-    pub(super) fn advanced(&mut self, g: &G, src: &G, ar: &mut Arena, to_off: &mut PSet) {
+    /// switched off (in `ar` and `to_off`) unless they are already. Returns whether the
+    /// nested chaining rules removed them (the simple rules found nothing).
+    pub(super) fn advanced(&mut self, g: &G, src: &G, ar: &mut Arena, to_off: &mut PSet) -> bool {
         // The starting grid is the same for every chain of one rule run, so what the rules
         // find depends on the reduced grid alone: different assumptions often reach the
         // same reduced grid, and the nested rules are by far the costliest part.
@@ -776,6 +794,30 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, i);
         }
         self.scratch.buf_parents = ps;
+        found.first().is_some_and(|(_, _, nested)| nested.is_some())
+    }
+
+    /// Whether a level-4 chain may stop, its nested rule having just switched off `new`:
+    /// whatever it could still add would give any hint resting on it more complexity than
+    /// the chain's room (`Room`).
+    ///
+    /// Everything added from here on descends from one of `new`, so counts more than the
+    /// least of them. The chain goes on from `new` alone, and each later removal by a rule
+    /// rests on one made from here on: a rule's hint resting only on earlier removals (its
+    /// parents: every candidate gone from the cells and houses its reasoning uses) holds
+    /// on this round's grid too, where the simple rules found nothing and the nested rule
+    /// found every elimination it could make (each resting on a removal of the chain: the
+    /// step's grid has no dynamic forcing chain, or the run would not be at level 4). At
+    /// level 5 a second nested rule runs only where the first finds nothing, and may find
+    /// later what the first hid. Test: `what_follows_nested_removals_descends_from_them`.
+    fn past_room(&mut self, ar: &Arena, new: &[u32]) -> bool {
+        let room = self.room.get();
+        if room == u32::MAX || new.is_empty() {
+            return false;
+        }
+        let queue = &mut self.scratch.queue;
+        let most = room.saturating_sub(1);
+        (new.iter()).all(|&p| complexity_within(ar, &[p], queue, most, |_| {}).is_none())
     }
 
     /// The candidates removed by the first of the nested chaining rules that removes any
@@ -902,7 +944,6 @@ impl<'a> Chainer<'a> {
     /// keeps that one alone.
     fn deferred_complexities(&mut self, ar: &Arena, out: &mut Vec<Hint>) {
         use rayon::prelude::*;
-        use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
         if self.scratch.deferred.is_empty() {
             return;
         }
@@ -964,7 +1005,8 @@ impl<'a> Chainer<'a> {
         // only the hints it shares with chains from false assumptions, and may stop once
         // it has reached what they reached. So those are built first.
         let Some(sol) = self.ctx.solution.filter(|s| holds(g, s)) else {
-            self.build_ahead(g, starts.into_iter().map(|k| (k, None)).collect());
+            let starts = starts.into_iter().map(|k| (k, None, Room::Any)).collect();
+            self.build_ahead(g, starts, None);
             return;
         };
         let mut truth = [0u128; 9];
@@ -973,16 +1015,23 @@ impl<'a> Chainer<'a> {
         }
         let agrees = |k: u16| (truth[kdig(k) as usize - 1] >> kcell(k) & 1 != 0) == kon(k);
         let (sure, rest): (Vec<u16>, Vec<u16>) = starts.into_iter().partition(|&k| agrees(k));
-        self.build_ahead(g, rest.iter().map(|&k| (k, None)).collect());
         // Only the first hint wanted, a hint with more complexity than a contradiction met
         // by a chain already built loses to it: the chains from true assumptions need not
         // reach what only such hints would rest on. That pays from level 4 up, where those
         // chains run nested dynamic chains; below, counting what they may skip costs more
-        // than building it (3% more instructions on puzzles rated 10.5–11.1).
-        let limit = match self.ctx.first && self.cfg.level >= 4 {
-            true => least_contradiction(&self.built, g, &rest),
-            false => u32::MAX,
+        // than building it (3% more instructions on puzzles rated 10.5–11.1). At level 4,
+        // a chain also stops where all it could still reach would pass that: the least
+        // contradiction met so far for chains from false assumptions, what their part
+        // leaves for the others (`Chainer::past_room`).
+        let cut = self.ctx.first && self.cfg.level >= 4;
+        let least = Arc::new(AtomicU32::new(u32::MAX));
+        let room = match cut && self.cfg.level == 4 {
+            true => Room::Least(least.clone()),
+            false => Room::Any,
         };
+        let false_starts = rest.iter().map(|&k| (k, None, room.clone())).collect();
+        self.build_ahead(g, false_starts, cut.then_some(&*least));
+        let limit = least.load(Relaxed);
         use rayon::prelude::*;
         if limit < u32::MAX {
             self.built.par_iter_mut().flatten().for_each(Built::index);
@@ -991,16 +1040,26 @@ impl<'a> Chainer<'a> {
         let sure = sure
             .into_par_iter()
             .map_init(Vec::new, |queue, k| {
-                let need = shared_with_false(built, cfg, g, &truth, k, limit, queue);
-                (k, Some(need))
+                let (need, room) = shared_with_false(built, cfg, g, &truth, k, limit, queue);
+                let room = match cfg.level == 4 && limit < u32::MAX {
+                    true => Room::Upto(room),
+                    false => Room::Any,
+                };
+                (k, Some(need), room)
             })
             .collect();
-        self.build_ahead(g, sure);
+        self.build_ahead(g, sure, None);
     }
 
     /// Builds the chainings from `starts` (each with the outcomes it may stop after, or to
-    /// its end) on the pool, into `built`.
-    pub(super) fn build_ahead(&mut self, g: &G, starts: Vec<(u16, Option<Targets>)>) {
+    /// its end, and its room) on the pool, into `built`; `least` gets the least complexity
+    /// of the contradictions they meet, each a hint of the run (`Chainer::binary`).
+    pub(super) fn build_ahead(
+        &mut self,
+        g: &G,
+        starts: Vec<(u16, Option<Targets>, Room)>,
+        least: Option<&AtomicU32>,
+    ) {
         use rayon::prelude::*;
         let (cfg, ctx) = (self.cfg, self.ctx);
         // One chaining per job: their costs vary a hundredfold, and larger jobs leave one
@@ -1010,12 +1069,19 @@ impl<'a> Chainer<'a> {
             .with_max_len(1)
             .map_init(
                 || (Chainer::new(cfg, ctx), g.clone()),
-                |(ch, gm), (k, targets)| {
+                |(ch, gm), (k, targets, room)| {
                     // Built in this thread's reused arena and kept in one of its exact
                     // size: grown from nothing, arenas of thousands of potentials are
                     // copied over and over.
                     let mut arena = ch.take_arena();
+                    ch.room = room.clone();
                     let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
+                    if let (Some(least), Some((x, y))) = (least, absurd) {
+                        if kon(*k) || removes(g, *k | 1) {
+                            let queue = &mut ch.scratch.queue;
+                            least.fetch_min(complexity(&arena, &[x, y], queue, |_| {}), Relaxed);
+                        }
+                    }
                     let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
                     let b = Built {
                         reached: Reached::of(keys),
@@ -1032,7 +1098,7 @@ impl<'a> Chainer<'a> {
                 },
             )
             .collect();
-        for ((k, _), b) in starts.into_iter().zip(built) {
+        for ((k, _, _), b) in starts.into_iter().zip(built) {
             self.built[k as usize] = Some(b);
         }
     }
@@ -1817,6 +1883,91 @@ mod tests {
         let ids = |hs: &[Hint]| hs.iter().map(|h| h.parents.clone()).collect::<Vec<_>>();
         assert_eq!(plain.len(), 8);
         assert_eq!(ids(&plain), ids(&hints));
+    }
+
+    /// `Chainer::past_room` rests on this: in a level-4 chain, whatever is added after the
+    /// nested rule's removals (the simple rules having found nothing) descends from one of
+    /// them. Checked on every chain, built to its end, of two level-4 steps of two puzzles
+    /// (ER 11.3 and 11.8).
+    #[test]
+    fn what_follows_nested_removals_descends_from_them() {
+        let (mut steps, mut checked) = (0, 0);
+        for text in [
+            HARD[2],
+            "1.......2..94...5..6....7.....89..4....3.6.....8.4.....2....1..7.......6..5.8..3.",
+        ] {
+            let puzzle: Grid = text.parse().expect("test puzzle");
+            let solution = crate::solver::solve(&puzzle).expect("unique solution");
+            let rating = se_rate(puzzle.values(), Some(solution.values()), MAX_LEVEL, true);
+            let cache = NestedCache::default();
+            let mut g = G::from_values(puzzle.values());
+            let mut here = 0;
+            for h in &rating.steps {
+                let at_level_4 = matches!(
+                    h.tech,
+                    SeTechnique::ContradictionForcingChains(5)
+                        | SeTechnique::DoubleForcingChains(5)
+                        | SeTechnique::CellForcingChains(5)
+                        | SeTechnique::RegionForcingChains(5)
+                );
+                if at_level_4 && here < 2 {
+                    (here, steps) = (here + 1, steps + 1);
+                    cache.start_step(&g);
+                    let ctx = Ctx {
+                        src: None,
+                        first: true,
+                        explain: false,
+                        solution: None,
+                        nested: &cache,
+                    };
+                    let mut ch = Chainer::new(Cfg::dynamic(4), ctx);
+                    for c in (0..81).filter(|&c| g.card(c) >= 2) {
+                        for k in digits(g.cand[c]).flat_map(|d| [key(c, d, true), key(c, d, false)])
+                        {
+                            let (mut gm, mut ar) = (g.clone(), Arena::default());
+                            ch.chain_from(&mut gm, &mut ar, k, None);
+                            checked += descend_from_nested_removals(&ar);
+                        }
+                    }
+                }
+                let before = g.clone();
+                h.apply(&mut g);
+                cache.step_done(&before, &g);
+            }
+        }
+        assert_eq!(steps, 4);
+        assert!(checked > 10_000, "too few potentials checked: {checked}");
+    }
+
+    /// Checks that every potential added after a run of potentials switched off by nested
+    /// rules descends from one of that run; returns how many it checked.
+    fn descend_from_nested_removals(ar: &Arena) -> usize {
+        let mut checked = 0;
+        let n = ar.pots.len() as u32;
+        let nested =
+            |p: u32| ar.pots[p as usize].cause == C_ADV && ar.pots[p as usize].nested.is_some();
+        let mut p = 0;
+        while p < n {
+            if !nested(p) {
+                p += 1;
+                continue;
+            }
+            let start = p;
+            while p < n && nested(p) {
+                p += 1;
+            }
+            for q in p..n {
+                let mut queue = Vec::new();
+                let mut found = false;
+                ar.chain_while(q, &mut queue, |a| {
+                    found |= (start..p).contains(&a);
+                    !found
+                });
+                assert!(found, "potential {q} does not descend from {start}..{p}");
+                checked += 1;
+            }
+        }
+        checked
     }
 
     /// A top-level run that knows the solution stops the chains from assumptions the
