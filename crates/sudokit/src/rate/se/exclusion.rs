@@ -34,7 +34,6 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
     }
     let in_list = list.iter().fold(0u128, |m, &c| m | 1u128 << c);
     let n = list.len();
-    let mut area: Vec<usize> = Vec::new();
     // SE enumerates pairs by increasing bitmask: (0,1), (0,2), (1,2), (0,3)…
     for j in 1..n {
         for i in 0..j {
@@ -46,15 +45,19 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
                 }
                 continue;
             }
-            // SE's "twin area": the excluders of both cells that are candidates themselves,
-            // in the order the excluder lists give them.
-            area.clear();
-            for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                if !area.contains(&e) && in_list >> e & 1 != 0 && e != c0 && e != c1 {
-                    area.push(e);
-                }
+            // A triplet needs two excluders common to its three cells.
+            let pair = excl_mask[c0] & excl_mask[c1];
+            if pair.count_ones() < 2 {
+                continue;
             }
-            for &t in &area {
+            // SE's "twin area": the excluders of both cells that are candidates themselves,
+            // in the order the excluder lists give them, each once.
+            let first = excl[c0].iter().filter(|&&e| e != c1);
+            let second = excl[c1].iter().filter(|&&e| excl_mask[c0] >> e & 1 == 0);
+            for &t in first.chain(second).filter(|&&e| in_list >> e & 1 != 0) {
+                if (pair & excl_mask[t]).count_ones() < 2 {
+                    continue;
+                }
                 if let Some(h) = exclusion(g, &[c0, c1, t], &excl_mask) {
                     out.push(h);
                     return;
@@ -66,6 +69,12 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, out: &mut Vec<Hint>) {
 
 /// The aligned exclusion hint on `cells` (2 or 3), if it removes anything: a candidate
 /// goes when no allowed combination of the cells' digits uses it.
+///
+/// A combination is ruled out when it holds every candidate of a common excluder. Given
+/// the first two cells' digits, what that leaves of an excluder rules out every third
+/// digit (nothing left) or one (one left), so each pair of digits is settled at once for
+/// all third digits: the triplets that remove nothing, nearly all, are told apart in a
+/// fraction of the full enumeration (`exclusion_by_combinations` in the tests).
 pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Option<Hint> {
     let common = cells.iter().fold(u128::MAX, |m, &c| m & excl_mask[c]);
     if common.count_ones() < 2 {
@@ -73,10 +82,7 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
     }
     let mut ex = [0u16; 20];
     let mut ne = 0;
-    let mut m = common;
-    while m != 0 && ne < ex.len() {
-        let e = m.trailing_zeros() as usize;
-        m &= m - 1;
+    for e in bits(common).take(ex.len()) {
         ex[ne] = g.cand[e];
         ne += 1;
     }
@@ -84,32 +90,40 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
     let k = cells.len();
     let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
     let see = [sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2)];
-    let mut allowed = [0u16; 3];
-    // The third cell's digits, or one pass with none for a pair.
-    let third = if k > 2 { g.cand[cells[2]] } else { 1 };
     let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
-    for d0 in digits(g.cand[cells[0]]) {
-        for d1 in digits(g.cand[cells[1]]) {
-            if d0 == d1 && see[0] {
+    let mut allowed = [0u16; 3];
+    for d0 in digits(all[0]) {
+        let b0 = bit(d0);
+        let seconds = if see[0] { all[1] & !b0 } else { all[1] };
+        for d1 in digits(seconds) {
+            let pair = b0 | bit(d1);
+            // The third digits this pair allows (one pass with none for a pair of cells).
+            let mut third = if k > 2 { all[2] } else { 1 };
+            if see[1] {
+                third &= !b0;
+            }
+            if see[2] {
+                third &= !bit(d1);
+            }
+            for &e in ex {
+                let rest = e & !pair;
+                if rest == 0 {
+                    third = 0;
+                } else if k > 2 && rest & (rest - 1) == 0 {
+                    third &= !rest;
+                }
+            }
+            if third == 0 {
                 continue;
             }
-            for d2 in digits(third) {
-                if k > 2 && ((d0 == d2 && see[1]) || (d1 == d2 && see[2])) {
-                    continue;
-                }
-                let used = bit(d0) | bit(d1) | if k > 2 { bit(d2) } else { 0 };
-                if ex.iter().any(|&e| e & !used == 0) {
-                    continue;
-                }
-                allowed[0] |= bit(d0);
-                allowed[1] |= bit(d1);
-                if k > 2 {
-                    allowed[2] |= bit(d2);
-                }
-                // Every candidate allowed: nothing to remove, whatever else is allowed.
-                if allowed == all {
-                    return None;
-                }
+            allowed[0] |= b0;
+            allowed[1] |= bit(d1);
+            if k > 2 {
+                allowed[2] |= third;
+            }
+            // Every candidate allowed: nothing to remove, whatever else is allowed.
+            if allowed == all {
+                return None;
             }
         }
     }
@@ -132,4 +146,102 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
     let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
     h.text = format!("cells {}", names.join(","));
     Some(h)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::reduced_pairs;
+    use super::*;
+
+    /// SE's enumeration as it is: every combination of the cells' digits, each checked
+    /// against every common excluder; the removals, if any.
+    fn exclusion_by_combinations(g: &G, cells: &[usize], excl: &[u128; 81]) -> Vec<(u8, u8)> {
+        let common = cells.iter().fold(u128::MAX, |m, &c| m & excl[c]);
+        if common.count_ones() < 2 {
+            return Vec::new();
+        }
+        let ex: Vec<u16> = bits(common).map(|e| g.cand[e]).collect();
+        let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
+        let mut allowed = vec![0u16; cells.len()];
+        let mut combo = vec![0u8; cells.len()];
+        fn walk(
+            g: &G,
+            cells: &[usize],
+            i: usize,
+            combo: &mut [u8],
+            ok: &dyn Fn(&[u8]) -> bool,
+            allowed: &mut [u16],
+        ) {
+            if i == cells.len() {
+                if ok(combo) {
+                    for (a, &d) in allowed.iter_mut().zip(combo.iter()) {
+                        *a |= bit(d);
+                    }
+                }
+                return;
+            }
+            for d in digits(g.cand[cells[i]]) {
+                combo[i] = d;
+                walk(g, cells, i + 1, combo, ok, allowed);
+            }
+        }
+        let ok = |combo: &[u8]| {
+            let n = combo.len();
+            let clash = (0..n).any(|a| (a + 1..n).any(|b| combo[a] == combo[b] && sees(a, b)));
+            let used = combo.iter().fold(0u16, |m, &d| m | bit(d));
+            !clash && !ex.iter().any(|&e| e & !used == 0)
+        };
+        walk(g, cells, 0, &mut combo, &ok, &mut allowed);
+        let mut rem = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            rem.extend(digits(g.cand[c] & !allowed[i]).map(|d| (c as u8, d)));
+        }
+        rem
+    }
+
+    /// The digit pairs settled at once for every third digit give the removals the full
+    /// enumeration gives, on every pair and triplet of cells with two common excluders.
+    #[test]
+    fn exclusion_agrees_with_every_combination() {
+        let (mut checked, mut removing) = (0, 0);
+        for (_, g) in reduced_pairs(3) {
+            for degree in [2, 3] {
+                let live: Vec<usize> = (0..81).filter(|&c| g.card(c) >= 2).collect();
+                let mut excl = [0u128; 81];
+                for &c in &live {
+                    for &o in &HOUSE[c] {
+                        if (2..=degree as u32).contains(&g.card(o as usize)) {
+                            excl[c] |= 1 << o;
+                        }
+                    }
+                }
+                let mut sets: Vec<Vec<usize>> = Vec::new();
+                for (j, &b) in live.iter().enumerate() {
+                    for &a in &live[..j] {
+                        if degree == 2 {
+                            sets.push(vec![a, b]);
+                            continue;
+                        }
+                        let pair = excl[a] & excl[b];
+                        for t in bits(pair & !(1 << a | 1 << b)) {
+                            if (pair & excl[t]).count_ones() >= 2 && g.card(t) >= 2 {
+                                sets.push(vec![a, b, t]);
+                            }
+                        }
+                    }
+                }
+                for cells in sets {
+                    let fast = exclusion(&g, &cells, &excl).map_or(Vec::new(), |h| h.rem);
+                    let full = exclusion_by_combinations(&g, &cells, &excl);
+                    assert_eq!(fast, full, "cells {cells:?}");
+                    checked += 1;
+                    removing += !full.is_empty() as usize;
+                }
+            }
+        }
+        assert!(
+            removing > 0 && checked > 10 * removing,
+            "{removing} of {checked}"
+        );
+    }
 }
