@@ -891,6 +891,7 @@ impl<'a> Chainer<'a> {
             _ if !self.shortcuts => None,
             Cfg::MULTIPLE => Some(fixed_sieve(g, self.ctx.nested)),
             cfg if cfg == Cfg::dynamic(0) => Some(dynamic_sieve(g, self.ctx.nested)),
+            Cfg::NISHIO => Some(Sieve::nishio(g)),
             _ => None,
         };
         if sieve.as_ref().is_some_and(Sieve::is_empty) {

@@ -23,6 +23,11 @@
 //! these grids again less that step's removals, where most closures still hold
 //! ([`Carry`]), and where a cell or house whose chains all carry over and shared nothing
 //! still shares nothing (its chains reach no more than before).
+//!
+//! A Nishio chain (`Cfg::NISHIO`) follows one digit alone: a place switched on takes the
+//! digit out of its peers, and a house left with one place switches that on. Only its
+//! contradictions are hints, and a worklist over the digit's places tells which chains
+//! meet one ([`Sieve::nishio`]).
 
 use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
 
@@ -215,6 +220,37 @@ impl Start<'_> {
         w.on_cells |= 1 << o;
         queue.push((o as u8, e));
         Some(())
+    }
+}
+
+/// Whether the Nishio chain of one digit from the places `on` and `off` meets a
+/// contradiction: a place both on and off, two on in a house, or a house (of `houses`,
+/// each with two places or more of `places`) with all of them off. The least set closed
+/// under the chain's two rules has one exactly when the chain meets one, whatever its
+/// order.
+fn nishio_absurd(places: u128, houses: &[u128], mut on: u128, mut off: u128) -> bool {
+    let mut new = on;
+    loop {
+        for c in bits(new) {
+            off |= PEERS[c] & places;
+        }
+        if on & off != 0 {
+            return true;
+        }
+        new = 0;
+        for &h in houses {
+            let left = h & !off;
+            if left == 0 {
+                return true;
+            }
+            if left & (left - 1) == 0 {
+                new |= left & !on;
+            }
+        }
+        if new == 0 {
+            return false;
+        }
+        on |= new;
     }
 }
 
@@ -615,6 +651,28 @@ impl Sieve {
         (sieve, closures)
     }
 
+    /// The sieve of a Nishio run on `g`: the candidates whose chain, from the candidate
+    /// switched on or off, meets a contradiction.
+    pub(super) fn nishio(g: &G) -> Sieve {
+        let mut sieve = Sieve::empty();
+        for (i, &places) in g.dm.iter().enumerate() {
+            // Only a house that starts with two places or more switches its last one on:
+            // the chain does so when it takes out the last but one.
+            let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
+                .filter(|m| m.count_ones() >= 2)
+                .collect();
+            for c in bits(places) {
+                let start = 1u128 << c;
+                if nishio_absurd(places, &houses, start, 0)
+                    || nishio_absurd(places, &houses, 0, start)
+                {
+                    sieve.binary[c] |= bit(i as u8 + 1);
+                }
+            }
+        }
+        sieve
+    }
+
     /// The sieve of a run of static multiple forcing chains on `g`, from the reachability
     /// sets of its links (built for `g`): a static chain reaches what its links reach,
     /// or part of it when it stops at a contradiction, and less shares less.
@@ -752,6 +810,40 @@ mod tests {
                             None => assert!(met, "from {c} {d} {on}"),
                         }
                     }
+                }
+            }
+        }
+        assert!(
+            absurd > 100 && compared > 2000,
+            "{absurd} contradictions of {compared}"
+        );
+    }
+
+    /// The one-digit worklist meets a contradiction exactly when SE's Nishio chaining
+    /// does, from every candidate switched on and off.
+    #[test]
+    fn nishio_worklist_agrees_with_nishio_chaining() {
+        let (mut absurd, mut compared) = (0, 0);
+        let nested = NestedCache::default();
+        let mut ch = chainer(Cfg::NISHIO, &nested);
+        for g in grids() {
+            let sieve = Sieve::nishio(&g);
+            for (i, &places) in g.dm.iter().enumerate() {
+                let d = i as u8 + 1;
+                let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
+                    .filter(|m| m.count_ones() >= 2)
+                    .collect();
+                for c in bits(places) {
+                    let mut any = false;
+                    for on in [true, false] {
+                        let (_, met) = chaining(&mut ch, &g, c, d, on);
+                        let (a, b) = if on { (1 << c, 0) } else { (0, 1 << c) };
+                        assert_eq!(nishio_absurd(places, &houses, a, b), met, "{c} {d} {on}");
+                        absurd += met as usize;
+                        compared += 1;
+                        any |= met;
+                    }
+                    assert_eq!(sieve.binary(c, d), any);
                 }
             }
         }
@@ -1002,6 +1094,7 @@ mod tests {
                 (Cfg::dynamic(0), Some(&EVERY_CANDIDATE), false),
                 (Cfg::MULTIPLE, None, true),
                 (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE), false),
+                (Cfg::NISHIO, None, true),
                 (Cfg::NISHIO, Some(&EVERY_CANDIDATE), false),
                 (Cfg::LOOPS, None, true),
                 (Cfg::LOOPS, Some(&EVERY_CANDIDATE), false),
