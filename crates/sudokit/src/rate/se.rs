@@ -35,6 +35,11 @@
 //!   chains are built with their reasons. A fixpoint that a removed candidate did not
 //!   take part in stays one without it, so the next step's sieve on the same reduced grid
 //!   less that step's removals takes nearly all its closures over (`dynamic_sieve`).
+//!   A Nishio run's chains follow one digit, and a worklist over its places says which
+//!   meet a contradiction, its only hints (`Sieve::nishio`).
+//! - Rules between the parallel chain runs are serial, so they are kept lean: aligned
+//!   exclusion settles each pair of digits for every third digit at once, and searches
+//!   its thousands of triplets on all threads.
 //! - The rest is bookkeeping done once instead of per hint: no text unless explaining,
 //!   memoised chainings read in place, sets and arenas reused per thread; in level-0
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
