@@ -94,7 +94,7 @@ use chains::rule_run;
 pub(crate) use chains::{chaining_hints, Cfg};
 pub(crate) use nested::NestedCache;
 
-use sieve::{Carry, Closures, Reached, Sieve, Targets};
+use sieve::{cell_unit, house_unit, Carry, Closures, Reached, Sieve, Targets};
 
 /// Block, row and column house types, in the order SE walks them by default.
 pub(crate) const BLOCK: usize = 0;

@@ -919,7 +919,15 @@ impl<'a> Chainer<'a> {
                     self.region(g, &mut gm, &mut ar, c, d, out);
                 }
             }
-            if self.cfg.shares(card) && self.sieve.as_ref().map_or(true, |s| s.cell(c)) {
+            if self.cfg.shares(card)
+                && self.sieve.as_ref().map_or(true, |s| s.cell(c))
+                && self.may_share(
+                    &mut gm,
+                    &mut ar,
+                    cell_unit(c),
+                    digits(g.cand[c]).map(|d| (c, d)),
+                )
+            {
                 for d in digits(g.cand[c]) {
                     self.on_chain(&mut gm, &mut ar, c, d);
                 }
@@ -1432,6 +1440,10 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let pp = g.pos(r, d);
+            let places = bits(pp).map(|i| (RC[r][i] as usize, d));
+            if !self.may_share(gm, ar, house_unit(r, d), places) {
+                continue;
+            }
             for i in bits(pp) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
@@ -1439,6 +1451,32 @@ impl<'a> Chainer<'a> {
             let what = || format!("each place of {d} in {}", region_name(r));
             self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
         }
+    }
+
+    /// Whether the chains from `starts` (switched on: a cell's candidates, or a digit's
+    /// places in a house) may share an outcome where the sieve could not tell
+    /// (`Sieve::absurd_share`): those that meet a contradiction are built (their own
+    /// contradictions need them) and must hold some of what the others share.
+    fn may_share(
+        &mut self,
+        gm: &mut G,
+        ar: &mut Arena,
+        unit: usize,
+        starts: impl Iterator<Item = (usize, u8)>,
+    ) -> bool {
+        let Some(mut shared) = self.sieve.as_ref().and_then(|s| s.absurd_share(unit)) else {
+            return true;
+        };
+        for (c, d) in starts {
+            if !self.sieve.as_ref().is_some_and(|s| s.absurd(c, d)) {
+                continue;
+            }
+            self.on_chain(gm, ar, c, d);
+            if let Some((on, off, _)) = self.scratch.memo.get(key(c, d, true)) {
+                shared = shared.and(&Reached::of(on.keys.iter().chain(&off.keys).copied()));
+            }
+        }
+        shared != Reached::default()
     }
 
     /// One pass of SE's cycles and forcing chains (the rule rated 6.5–7.x) over X, Y or XY

@@ -19,10 +19,14 @@
 //! can yield a hint; the run then builds the reasons for those alone, in its usual
 //! order, and finds the same hints. A dynamic chain also learns which outcomes it must
 //! reach ([`Targets`]) and stops there: a hint rests only on its outcomes and on what
-//! led to them, which SE's order finds first. And a rating's next step meets most of
-//! these grids again less that step's removals, where most closures still hold
-//! ([`Carry`]), and where a cell or house whose chains all carry over and shared nothing
-//! still shares nothing (its chains reach no more than before).
+//! led to them, which SE's order finds first. A chain that meets a contradiction stops
+//! there, holding what its order reached by then, so what it shares with the other
+//! chains of its cell or house is unknown: the run builds it first (its contradiction
+//! needs it anyway) and skips the cell or house if it holds none of what the others
+//! share (`Sieve::absurd_share`). And a rating's next step meets most of these grids
+//! again less that step's removals, where most closures still hold ([`Carry`]), and
+//! where a cell or house whose chains all carry over and shared nothing still shares
+//! nothing (its chains reach no more than before).
 //!
 //! A Nishio chain (`Cfg::NISHIO`) follows one digit alone: a place switched on takes the
 //! digit out of its peers, and a house left with one place switches that on. Only its
@@ -281,6 +285,26 @@ pub(super) struct Sieve {
     /// the outcomes they share with the other chains of a cell, house or candidate that
     /// can yield a hint. Every hint rests only on those, and on what led to them.
     needs: Vec<u64>,
+    /// Per digit, the cells whose chain from the candidate switched on meets a
+    /// contradiction (dynamic sieves).
+    absurd: [u128; 9],
+    /// Per unit (`cell_unit`, `house_unit`), where in `needs` a cell or house that some
+    /// chain meeting a contradiction flagged keeps what its other chains share, or `NONE`
+    /// (dynamic sieves). What such a chain holds when it stops depends on its order, so
+    /// the sieve cannot tell what it shares: the run builds it first (its own
+    /// contradiction needs it) and skips the unit if it shares none of the row
+    /// (`Sieve::absurd_share`).
+    absurd_slot: Vec<u32>,
+}
+
+/// A cell's index among the units of a run: the cells, then each house's digits.
+pub(super) fn cell_unit(c: usize) -> usize {
+    c
+}
+
+/// Digit `d` in house `h`'s index among the units of a run (`cell_unit`).
+pub(super) fn house_unit(h: usize, d: u8) -> usize {
+    81 + h * 9 + d as usize - 1
 }
 
 /// What a chain must still reach (`Sieve::targets`): once it has, it may stop.
@@ -349,7 +373,7 @@ impl Outcomes<'_> {
         g: &G,
         sieve: &mut Sieve,
         known: &Quiet,
-        mut shared: impl FnMut(&mut Sieve, &[usize], &[u64]),
+        mut shared: impl FnMut(&mut Sieve, usize, &[usize], &[u64]),
     ) -> Quiet {
         let mut quiet = *known;
         let mut all = vec![0; self.width];
@@ -359,7 +383,7 @@ impl Outcomes<'_> {
             starts.extend(digits(g.cand[c]).map(|d| index(c, d)));
             if g.val[c] == 0 && starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                 sieve.cell |= 1 << c;
-                shared(sieve, &starts, &all);
+                shared(sieve, cell_unit(c), &starts, &all);
             } else {
                 quiet.cells |= 1 << c;
             }
@@ -370,7 +394,7 @@ impl Outcomes<'_> {
                 starts.extend(bits(g.dm[d as usize - 1] & m).map(|o| index(o, d)));
                 if starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                     sieve.region[h] |= bit(d);
-                    shared(sieve, &starts, &all);
+                    shared(sieve, house_unit(h, d), &starts, &all);
                 } else {
                     quiet.regions[h] |= bit(d);
                 }
@@ -515,6 +539,8 @@ impl Sieve {
             region: [0; 27],
             need_slot: Vec::new(),
             needs: Vec::new(),
+            absurd: [0; 9],
+            absurd_slot: Vec::new(),
         }
     }
 
@@ -575,6 +601,9 @@ impl Sieve {
                     }
                     None => (start.reach(c, d, true, &mut queue), None),
                 };
+                if on.is_none() {
+                    sieve.absurd[d as usize - 1] |= 1 << c;
+                }
                 if let Some(a) = &on {
                     slot[index(c, d)] = words.len() as u32;
                     words.extend(a.row());
@@ -640,9 +669,14 @@ impl Sieve {
         };
         let known = carry.map_or_else(Quiet::default, |k| k.still_quiet(g, &carried));
         // Chains that meet a contradiction have no targets: they run to their end.
-        closures.quiet = outcomes.flag(g, &mut sieve, &known, |sieve, starts, all| {
+        sieve.absurd_slot = vec![NONE; 81 + 27 * 9];
+        closures.quiet = outcomes.flag(g, &mut sieve, &known, |sieve, unit, starts, all| {
             for &i in starts.iter().filter(|&&i| slot[i] != NONE) {
                 sieve.need(i, true, all.iter().copied());
+            }
+            if starts.iter().any(|&i| slot[i] == NONE) {
+                sieve.absurd_slot[unit] = sieve.needs.len() as u32;
+                sieve.needs.extend_from_slice(all);
             }
         });
         for i in whole {
@@ -697,7 +731,7 @@ impl Sieve {
             slot: &slot,
             hint: &hint,
         };
-        outcomes.flag(g, &mut sieve, &Quiet::default(), |_, _, _| {});
+        outcomes.flag(g, &mut sieve, &Quiet::default(), |_, _, _, _| {});
         sieve
     }
 
@@ -734,6 +768,20 @@ impl Sieve {
     /// Whether the region forcing chains of digit `d` in house `h` can yield.
     pub(super) fn region(&self, h: usize, d: u8) -> bool {
         self.region[h] & bit(d) != 0
+    }
+
+    /// Whether the chain from candidate `d` of cell `c` switched on meets a contradiction
+    /// (known in dynamic sieves only).
+    pub(super) fn absurd(&self, c: usize, d: u8) -> bool {
+        self.absurd[d as usize - 1] >> c & 1 != 0
+    }
+
+    /// For a unit (`cell_unit`, `house_unit`) flagged by chains that meet a
+    /// contradiction, the hint outcomes its other chains share: it yields only if the
+    /// former share some too.
+    pub(super) fn absurd_share(&self, unit: usize) -> Option<Reached> {
+        let s = *self.absurd_slot.get(unit)?;
+        Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
     }
 }
 
