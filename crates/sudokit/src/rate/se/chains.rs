@@ -326,6 +326,29 @@ pub(super) struct Chainer<'a> {
     pub(super) room: Room,
 }
 
+/// Whether candidate `s`, switched on, switches potential `k` off at once: another
+/// candidate of its cell, or its digit in a peer.
+fn follows(s: u16, k: u16) -> bool {
+    let (c, o) = (kcell(s), kcell(k));
+    !kon(k) && (c == o) != (kdig(s) == kdig(k)) && (c == o || PEERS[c] >> o & 1 != 0)
+}
+
+/// The fewest ancestors (itself included) potential `k` can have in the chain from
+/// `s`, when both are an outcome and a start of the chains of a unit or candidate
+/// (`Chainer::all_beaten`): one if it is the start, two if the start, switched on,
+/// switches it off at once, three otherwise (the start, what led to it, itself). A
+/// start switched off comes with its candidate switched on (double chains, in cells of
+/// three candidates or more): what taking that out switches on at once is its digit's
+/// other place in a house of two, which the chain from it switched on takes out, so
+/// that is no outcome of both.
+fn fewest_ancestors(s: u16, k: u16) -> u32 {
+    match () {
+        _ if s == k => 1,
+        _ if kon(s) && follows(s, k) => 2,
+        _ => 3,
+    }
+}
+
 /// Whether grid `g` still allows the solution `sol`.
 pub(super) fn holds(g: &G, sol: &[u8; 81]) -> bool {
     (0..81).all(|c| g.val[c] == sol[c] || (g.val[c] == 0 && g.has(c, sol[c])))
@@ -919,19 +942,14 @@ impl<'a> Chainer<'a> {
                     self.region(g, &mut gm, &mut ar, c, d, out);
                 }
             }
-            if self.cfg.shares(card)
-                && self.sieve.as_ref().map_or(true, |s| s.cell(c))
-                && self.may_share(
-                    &mut gm,
-                    &mut ar,
-                    cell_unit(c),
-                    digits(g.cand[c]).map(|d| (c, d)),
-                )
-            {
+            if !self.cfg.shares(card) || self.sieve.as_ref().is_some_and(|s| !s.cell(c)) {
+                continue;
+            }
+            let starts: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
+            if self.may_share(g, &mut gm, &mut ar, cell_unit(c), &starts, 5) {
                 for d in digits(g.cand[c]) {
                     self.on_chain(&mut gm, &mut ar, c, d);
                 }
-                let starts: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
                 let what = || format!("each candidate of {}", cell_name(c));
                 self.shared_outcomes(g, &ar, &starts, (2, 5, C_CELL), &what, out);
             }
@@ -1172,6 +1190,13 @@ impl<'a> Chainer<'a> {
         reduction: bool,
         out: &mut Vec<Hint>,
     ) {
+        // Where neither chain meets a contradiction, they yield double chains alone.
+        let starts = [key(c, d, true), key(c, d, false)];
+        if let Some(both) = self.sieve.as_ref().and_then(|s| s.doubles(c, d)) {
+            if self.all_beaten(g, ar, &both, &starts, 1) {
+                return;
+            }
+        }
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
         self.on_chain(gm, ar, c, d);
         let absurd = self.scratch.memo.get(key(c, d, true)).and_then(|ch| ch.2);
@@ -1440,43 +1465,94 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let pp = g.pos(r, d);
-            let places = bits(pp).map(|i| (RC[r][i] as usize, d));
-            if !self.may_share(gm, ar, house_unit(r, d), places) {
+            let starts: Vec<u16> = bits(pp).map(|i| key(RC[r][i] as usize, d, true)).collect();
+            if !self.may_share(g, gm, ar, house_unit(r, d), &starts, 6) {
                 continue;
             }
             for i in bits(pp) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
-            let starts: Vec<u16> = bits(pp).map(|i| key(RC[r][i] as usize, d, true)).collect();
             let what = || format!("each place of {d} in {}", region_name(r));
             self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
         }
     }
 
-    /// Whether the chains from `starts` (switched on: a cell's candidates, or a digit's
-    /// places in a house) may share an outcome where the sieve could not tell
-    /// (`Sieve::absurd_share`): those that meet a contradiction are built (their own
-    /// contradictions need them) and must hold some of what the others share.
+    /// Whether the chains from `starts` (candidates switched on: a cell's, or a digit's
+    /// places in a house) may yield a hint of kind `sort_key` where the sieve cannot
+    /// tell (`Sieve::shares`). Those that meet a contradiction are built first (their
+    /// own contradictions need them) and must hold some of what the others share; and
+    /// each outcome they share must be able to beat the hint the run keeps for its
+    /// eliminations (`all_beaten`).
     fn may_share(
         &mut self,
+        g: &G,
         gm: &mut G,
         ar: &mut Arena,
         unit: usize,
-        starts: impl Iterator<Item = (usize, u8)>,
+        starts: &[u16],
+        sort_key: u8,
     ) -> bool {
-        let Some(mut shared) = self.sieve.as_ref().and_then(|s| s.absurd_share(unit)) else {
+        let Some(mut shared) = self.sieve.as_ref().and_then(|s| s.shares(unit)) else {
             return true;
         };
-        for (c, d) in starts {
+        for &k in starts {
+            let (c, d) = (kcell(k), kdig(k));
             if !self.sieve.as_ref().is_some_and(|s| s.absurd(c, d)) {
                 continue;
             }
             self.on_chain(gm, ar, c, d);
-            if let Some((on, off, _)) = self.scratch.memo.get(key(c, d, true)) {
+            if let Some((on, off, _)) = self.scratch.memo.get(k) {
                 shared = shared.and(&Reached::of(on.keys.iter().chain(&off.keys).copied()));
             }
         }
-        shared != Reached::default()
+        shared != Reached::default() && !self.all_beaten(g, ar, &shared, starts, sort_key)
+    }
+
+    /// Whether every hint the chains from `starts` may yield (their shared outcomes
+    /// `shared`, as kind `sort_key`) would lose to one a level-0 run keeps already
+    /// (`Scratch::beaten`), as most do: a hint's complexity is the sum of its chains'
+    /// ancestor counts for the outcome (`ancestors`), at least `fewest_ancestors` for
+    /// a chain not built yet. So the chains left are not built for the hints, nor the
+    /// hints sought.
+    fn all_beaten(
+        &mut self,
+        g: &G,
+        ar: &Arena,
+        shared: &Reached,
+        starts: &[u16],
+        sort_key: u8,
+    ) -> bool {
+        if self.cfg.level > 0 || self.scratch.best.is_empty() {
+            return false;
+        }
+        for (on, side_sets) in [(true, &shared.on), (false, &shared.off)] {
+            for (i, &cells) in side_sets.iter().enumerate() {
+                'outcome: for c in bits(cells) {
+                    let k = key(c, i as u8 + 1, on);
+                    let Some(slot) = Outcome::Of(k).slot(g).filter(|_| removes(g, k)) else {
+                        continue;
+                    };
+                    let (kept, cplx, kind) = self.scratch.best[slot];
+                    if kept == NONE {
+                        return false;
+                    }
+                    let mut least = 0;
+                    for &s in starts {
+                        let built = kon(s).then(|| self.scratch.memo.get(s)).flatten();
+                        least += match built.map(|ch| side(ch, on).get(k)) {
+                            Some(Some(t)) => self.ancestors(ar, t),
+                            // Built without it: not an outcome of them all.
+                            Some(None) => continue 'outcome,
+                            None => fewest_ancestors(s, k),
+                        };
+                    }
+                    if (least, sort_key) < (cplx, kind) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// One pass of SE's cycles and forcing chains (the rule rated 6.5–7.x) over X, Y or XY

@@ -23,7 +23,10 @@
 //! there, holding what its order reached by then, so what it shares with the other
 //! chains of its cell or house is unknown: the run builds it first (its contradiction
 //! needs it anyway) and skips the cell or house if it holds none of what the others
-//! share (`Sieve::absurd_share`). And a rating's next step meets most of these grids
+//! share (`Sieve::shares`). Knowing what each cell, house and candidate shares, a run
+//! also skips those where each hint it could make already loses to one the run holds,
+//! however few ancestors its chains could give it (`Chainer::all_beaten`): most, in the
+//! runs nested inside chains. And a rating's next step meets most of these grids
 //! again less that step's removals, where most closures still hold ([`Carry`]), and
 //! where a cell or house whose chains all carry over and shared nothing still shares
 //! nothing (its chains reach no more than before).
@@ -288,13 +291,12 @@ pub(super) struct Sieve {
     /// Per digit, the cells whose chain from the candidate switched on meets a
     /// contradiction (dynamic sieves).
     absurd: [u128; 9],
-    /// Per unit (`cell_unit`, `house_unit`), where in `needs` a cell or house that some
-    /// chain meeting a contradiction flagged keeps what its other chains share, or `NONE`
-    /// (dynamic sieves). What such a chain holds when it stops depends on its order, so
-    /// the sieve cannot tell what it shares: the run builds it first (its own
-    /// contradiction needs it) and skips the unit if it shares none of the row
-    /// (`Sieve::absurd_share`).
-    absurd_slot: Vec<u32>,
+    /// Per unit (`cell_unit`, `house_unit`), where in `needs` a flagged cell or house keeps
+    /// the hint outcomes its chains share, or `NONE` (dynamic sieves). Those of its chains
+    /// that meet a contradiction are left out: what such a chain holds when it stops
+    /// depends on its order, so the run builds it first (its own contradiction needs it)
+    /// and skips the unit if it shares none of the row (`Chainer::may_share`).
+    share_slot: Vec<u32>,
 }
 
 /// A cell's index among the units of a run: the cells, then each house's digits.
@@ -540,7 +542,7 @@ impl Sieve {
             need_slot: Vec::new(),
             needs: Vec::new(),
             absurd: [0; 9],
-            absurd_slot: Vec::new(),
+            share_slot: Vec::new(),
         }
     }
 
@@ -669,15 +671,13 @@ impl Sieve {
         };
         let known = carry.map_or_else(Quiet::default, |k| k.still_quiet(g, &carried));
         // Chains that meet a contradiction have no targets: they run to their end.
-        sieve.absurd_slot = vec![NONE; 81 + 27 * 9];
+        sieve.share_slot = vec![NONE; 81 + 27 * 9];
         closures.quiet = outcomes.flag(g, &mut sieve, &known, |sieve, unit, starts, all| {
             for &i in starts.iter().filter(|&&i| slot[i] != NONE) {
                 sieve.need(i, true, all.iter().copied());
             }
-            if starts.iter().any(|&i| slot[i] == NONE) {
-                sieve.absurd_slot[unit] = sieve.needs.len() as u32;
-                sieve.needs.extend_from_slice(all);
-            }
+            sieve.share_slot[unit] = sieve.needs.len() as u32;
+            sieve.needs.extend_from_slice(all);
         });
         for i in whole {
             sieve.need_slot[i] = NONE;
@@ -776,11 +776,20 @@ impl Sieve {
         self.absurd[d as usize - 1] >> c & 1 != 0
     }
 
-    /// For a unit (`cell_unit`, `house_unit`) flagged by chains that meet a
-    /// contradiction, the hint outcomes its other chains share: it yields only if the
-    /// former share some too.
-    pub(super) fn absurd_share(&self, unit: usize) -> Option<Reached> {
-        let s = *self.absurd_slot.get(unit)?;
+    /// What the chains from candidate `d` of cell `c` switched on and off share, if
+    /// neither meets a contradiction and they share a hint outcome (dynamic sieves): the
+    /// chain from the candidate switched off serves double chains alone, so those are
+    /// its targets.
+    pub(super) fn doubles(&self, c: usize, d: u8) -> Option<Reached> {
+        let s = *self.need_slot.get(2 * index(c, d))?;
+        Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
+    }
+
+    /// For a unit (`cell_unit`, `house_unit`) a dynamic sieve flagged, the hint outcomes
+    /// its chains that meet no contradiction share: it yields only those, and only if
+    /// the others share them too.
+    pub(super) fn shares(&self, unit: usize) -> Option<Reached> {
+        let s = *self.share_slot.get(unit)?;
         Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
     }
 }
