@@ -1501,8 +1501,8 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             self.on_chain(gm, ar, c, d);
-            if let Some((on, off, _)) = self.scratch.memo.get(k) {
-                shared = shared.and(&Reached::of(on.keys.iter().chain(&off.keys).copied()));
+            if let Some(chain) = self.scratch.memo.get(k) {
+                shared.retain(|p| side(chain, kon(p)).contains(p));
             }
         }
         shared != Reached::default() && !self.all_beaten(g, ar, &shared, starts, sort_key)

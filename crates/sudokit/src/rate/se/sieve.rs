@@ -69,6 +69,20 @@ impl Reached {
         }
     }
 
+    /// Keeps the potentials `keep` holds: a few, where `keep` looks them up in a chain
+    /// of hundreds.
+    pub(super) fn retain(&mut self, mut keep: impl FnMut(u16) -> bool) {
+        for (on, sides) in [(true, &mut self.on), (false, &mut self.off)] {
+            for (i, cells) in sides.iter_mut().enumerate() {
+                for c in bits(*cells) {
+                    if !keep(key(c, i as u8 + 1, on)) {
+                        *cells &= !(1 << c);
+                    }
+                }
+            }
+        }
+    }
+
     /// Adds what `other` reaches.
     pub(super) fn add(&mut self, other: &Reached) {
         for i in 0..9 {
@@ -572,13 +586,14 @@ impl Sieve {
     /// with this sieve's closures, to carry on.
     pub(super) fn dynamic(g: &G, carry: Option<&Carry>) -> (Sieve, Closures) {
         let start = Start::new(g);
-        // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
+        // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others
+        // (and no bit past the 81 cells).
         let multi = start.multi_cell;
-        let mut hint = [!0u64; 36];
-        for i in 0..9 {
-            hint[2 * i] = multi as u64;
-            hint[2 * i + 1] = (multi >> 64) as u64;
-        }
+        let cells = (1u128 << 81) - 1;
+        let hint: [u64; 36] = std::array::from_fn(|w| {
+            let set = if w < 18 { multi } else { cells };
+            (set >> (64 * (w % 2))) as u64
+        });
         let mut sieve = Sieve::empty();
         sieve.need_slot = vec![NONE; 2 * 729];
         // Chains whose partner (the same candidate's other state) meets a contradiction
