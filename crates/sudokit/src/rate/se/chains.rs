@@ -1501,8 +1501,14 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             self.on_chain(gm, ar, c, d);
-            if let Some(chain) = self.scratch.memo.get(k) {
-                shared.retain(|p| side(chain, kon(p)).contains(p));
+            let Some((on, off, _)) = self.scratch.memo.get(k) else {
+                continue;
+            };
+            // Looked up where they are fewer than the chain's potentials (hundreds).
+            if shared.len() <= 64 {
+                shared.retain(|p| if kon(p) { on } else { off }.contains(p));
+            } else {
+                shared = shared.and(&Reached::of(on.keys.iter().chain(&off.keys).copied()));
             }
         }
         shared != Reached::default() && !self.all_beaten(g, ar, &shared, starts, sort_key)

@@ -69,8 +69,7 @@ impl Reached {
         }
     }
 
-    /// Keeps the potentials `keep` holds: a few, where `keep` looks them up in a chain
-    /// of hundreds.
+    /// Keeps the potentials `keep` holds.
     pub(super) fn retain(&mut self, mut keep: impl FnMut(u16) -> bool) {
         for (on, sides) in [(true, &mut self.on), (false, &mut self.off)] {
             for (i, cells) in sides.iter_mut().enumerate() {
@@ -81,6 +80,15 @@ impl Reached {
                 }
             }
         }
+    }
+
+    /// How many potentials it holds.
+    pub(super) fn len(&self) -> u32 {
+        self.on
+            .iter()
+            .chain(&self.off)
+            .map(|m| m.count_ones())
+            .sum()
     }
 
     /// Adds what `other` reaches.
@@ -586,16 +594,18 @@ impl Sieve {
     /// with this sieve's closures, to carry on.
     pub(super) fn dynamic(g: &G, carry: Option<&Carry>) -> (Sieve, Closures) {
         let start = Start::new(g);
-        // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others
-        // (and no bit past the 81 cells).
+        // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
         let multi = start.multi_cell;
-        let cells = (1u128 << 81) - 1;
-        let hint: [u64; 36] = std::array::from_fn(|w| {
-            let set = if w < 18 { multi } else { cells };
-            (set >> (64 * (w % 2))) as u64
-        });
+        let hint: Vec<u64> = Reached {
+            on: g.dm.map(|m| m & multi),
+            off: g.dm,
+        }
+        .row()
+        .collect();
         let mut sieve = Sieve::empty();
         sieve.need_slot = vec![NONE; 2 * 729];
+        // Room for the rows of a typical run (tens), grown from nothing in each of them.
+        sieve.needs = Vec::with_capacity(36 * 64);
         // Chains whose partner (the same candidate's other state) meets a contradiction
         // run to their end, as those that meet one do.
         let mut whole = Vec::new();
