@@ -334,18 +334,29 @@ fn follows(s: u16, k: u16) -> bool {
 }
 
 /// The fewest ancestors (itself included) potential `k` can have in the chain from
-/// `s`, when both are an outcome and a start of the chains of a unit or candidate
-/// (`Chainer::all_beaten`): one if it is the start, two if the start, switched on,
-/// switches it off at once, three otherwise (the start, what led to it, itself). A
-/// start switched off comes with its candidate switched on (double chains, in cells of
-/// three candidates or more): what taking that out switches on at once is its digit's
-/// other place in a house of two, which the chain from it switched on takes out, so
-/// that is no outcome of both.
-fn fewest_ancestors(s: u16, k: u16) -> u32 {
+/// `s` on `g`, when both are an outcome and a start of the chains of a unit or candidate
+/// (`Chainer::all_beaten`). Each potential of such a chain has a key of its own. From a
+/// start switched on: one if `k` is the start, two if the start switches it off at once.
+/// A candidate switched on otherwise rests on the start and on every other candidate of
+/// its cell, or every other place of its digit in one of its houses, switched off: one
+/// more than the fewest candidates of its cell or places of its houses. A candidate
+/// switched off otherwise rests on one switched on that is not the start: four or more. A start switched off
+/// comes with its candidate switched on (double chains, in cells of three candidates or
+/// more): what taking that out switches on at once is its digit's other place in a
+/// house of two, which the chain from it switched on takes out, so that is no outcome
+/// of both: three or more.
+fn fewest_ancestors(g: &G, s: u16, k: u16) -> u32 {
+    let (o, e) = (kcell(k), kdig(k));
     match () {
         _ if s == k => 1,
-        _ if kon(s) && follows(s, k) => 2,
-        _ => 3,
+        _ if !kon(s) => 3,
+        _ if follows(s, k) => 2,
+        _ if !kon(k) => 4,
+        _ => {
+            1 + CR[o]
+                .iter()
+                .fold(g.card(o), |m, &h| m.min(g.places(h as usize, e) as u32))
+        }
     }
 }
 
@@ -1549,7 +1560,7 @@ impl<'a> Chainer<'a> {
                             Some(Some(t)) => self.ancestors(ar, t),
                             // Built without it: not an outcome of them all.
                             Some(None) => continue 'outcome,
-                            None => fewest_ancestors(s, k),
+                            None => fewest_ancestors(g, s, k),
                         };
                     }
                     if (least, sort_key) < (cplx, kind) {
