@@ -340,11 +340,11 @@ fn follows(s: u16, k: u16) -> bool {
 /// A candidate switched on otherwise rests on the start and on every other candidate of
 /// its cell, or every other place of its digit in one of its houses, switched off: one
 /// more than the fewest candidates of its cell or places of its houses. A candidate
-/// switched off otherwise rests on one switched on that is not the start: four or more. A start switched off
-/// comes with its candidate switched on (double chains, in cells of three candidates or
-/// more): what taking that out switches on at once is its digit's other place in a
-/// house of two, which the chain from it switched on takes out, so that is no outcome
-/// of both: three or more.
+/// switched off otherwise rests on one switched on that is not the start: four or more.
+/// A start switched off comes with its candidate switched on (double chains, in cells
+/// of three candidates or more): what taking that out switches on at once is its
+/// digit's other place in a house of two, which the chain from it switched on takes
+/// out, so that is no outcome of both: three or more.
 fn fewest_ancestors(g: &G, s: u16, k: u16) -> u32 {
     let (o, e) = (kcell(k), kdig(k));
     match () {
@@ -358,6 +358,17 @@ fn fewest_ancestors(g: &G, s: u16, k: u16) -> u32 {
                 .fold(g.card(o), |m, &h| m.min(g.places(h as usize, e) as u32))
         }
     }
+}
+
+/// The start of `buf` filled with `keys` (at most nine: a cell's candidates or a
+/// digit's places in a house), without a vector for each of the thousands of units.
+fn collect_starts(buf: &mut [u16; 9], keys: impl Iterator<Item = u16>) -> &[u16] {
+    let mut n = 0;
+    for (b, k) in buf.iter_mut().zip(keys) {
+        *b = k;
+        n += 1;
+    }
+    &buf[..n]
 }
 
 /// Whether grid `g` still allows the solution `sol`.
@@ -956,13 +967,14 @@ impl<'a> Chainer<'a> {
             if !self.cfg.shares(card) || self.sieve.as_ref().is_some_and(|s| !s.cell(c)) {
                 continue;
             }
-            let starts: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
-            if self.may_share(g, &mut gm, &mut ar, cell_unit(c), &starts, 5) {
+            let mut starts = [0; 9];
+            let starts = collect_starts(&mut starts, digits(g.cand[c]).map(|d| key(c, d, true)));
+            if self.may_share(g, &mut gm, &mut ar, cell_unit(c), starts, 5) {
                 for d in digits(g.cand[c]) {
                     self.on_chain(&mut gm, &mut ar, c, d);
                 }
                 let what = || format!("each candidate of {}", cell_name(c));
-                self.shared_outcomes(g, &ar, &starts, (2, 5, C_CELL), &what, out);
+                self.shared_outcomes(g, &ar, starts, (2, 5, C_CELL), &what, out);
             }
         }
         let mut memo = std::mem::take(&mut self.scratch.memo);
@@ -1476,15 +1488,19 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let pp = g.pos(r, d);
-            let starts: Vec<u16> = bits(pp).map(|i| key(RC[r][i] as usize, d, true)).collect();
-            if !self.may_share(g, gm, ar, house_unit(r, d), &starts, 6) {
+            let mut starts = [0; 9];
+            let starts = collect_starts(
+                &mut starts,
+                bits(pp).map(|i| key(RC[r][i] as usize, d, true)),
+            );
+            if !self.may_share(g, gm, ar, house_unit(r, d), starts, 6) {
                 continue;
             }
             for i in bits(pp) {
                 self.on_chain(gm, ar, RC[r][i] as usize, d);
             }
             let what = || format!("each place of {d} in {}", region_name(r));
-            self.shared_outcomes(g, ar, &starts, (3, 6, 2 + t as u8), &what, out);
+            self.shared_outcomes(g, ar, starts, (3, 6, 2 + t as u8), &what, out);
         }
     }
 

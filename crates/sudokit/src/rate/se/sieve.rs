@@ -585,8 +585,12 @@ impl Sieve {
     /// before it may stop, or `None`: to its end.
     pub(super) fn targets(&self, c: usize, d: u8, on: bool) -> Option<Targets> {
         let s = *self.need_slot.get(2 * index(c, d) + on as usize)?;
-        let row = self.needs.get(s as usize..)?.get(..36)?;
-        Some(Targets::new(Reached::from_row(row)))
+        self.row(s).map(Targets::new)
+    }
+
+    /// The row of `needs` at `s`, if any (`NONE`: none).
+    fn row(&self, s: u32) -> Option<Reached> {
+        Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
     }
 
     /// The sieve of a run of dynamic forcing chains on `g`, from the worklist or, where they
@@ -596,12 +600,14 @@ impl Sieve {
         let start = Start::new(g);
         // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
         let multi = start.multi_cell;
-        let hint: Vec<u64> = Reached {
+        let mut hint = [0u64; 36];
+        let cands = Reached {
             on: g.dm.map(|m| m & multi),
             off: g.dm,
+        };
+        for (h, w) in hint.iter_mut().zip(cands.row()) {
+            *h = w;
         }
-        .row()
-        .collect();
         let mut sieve = Sieve::empty();
         sieve.need_slot = vec![NONE; 2 * 729];
         // Room for the rows of a typical run (tens), grown from nothing in each of them.
@@ -806,16 +812,14 @@ impl Sieve {
     /// chain from the candidate switched off serves double chains alone, so those are
     /// its targets.
     pub(super) fn doubles(&self, c: usize, d: u8) -> Option<Reached> {
-        let s = *self.need_slot.get(2 * index(c, d))?;
-        Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
+        self.row(*self.need_slot.get(2 * index(c, d))?)
     }
 
     /// For a unit (`cell_unit`, `house_unit`) a dynamic sieve flagged, the hint outcomes
     /// its chains that meet no contradiction share: it yields only those, and only if
     /// the others share them too.
     pub(super) fn shares(&self, unit: usize) -> Option<Reached> {
-        let s = *self.share_slot.get(unit)?;
-        Some(Reached::from_row(self.needs.get(s as usize..)?.get(..36)?))
+        self.row(*self.share_slot.get(unit)?)
     }
 }
 
