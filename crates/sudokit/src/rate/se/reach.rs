@@ -190,27 +190,37 @@ impl Reach {
         }
         let n = self.keys.len() / 2;
         // Strong partners (`G::partners`, as `off_to_on` finds them); `linked`: per digit,
-        // the cells whose candidate has one.
+        // the cells whose candidate has one. Inside nested chains most candidates have
+        // none (about one in six has), so the masks of cells of two and of houses with
+        // two places say which to list.
+        let pair_cells = (0..81).fold(0u128, |m, c| m | ((g.card(c) == 2) as u128) << c);
+        let pair_places: [u128; 9] = std::array::from_fn(|i| {
+            let houses = (0..27).filter(|&h| g.count[i][h] == 2);
+            houses.fold(0, |m, h| m | RM[h]) & g.dm[i]
+        });
         self.part_start.clear();
         self.partners.clear();
         self.strong.clear();
         let mut linked = [0u128; 9];
+        // The same per cell: its digits with a strong partner.
+        let mut linked_digits = [0u16; 81];
         for i in 0..n {
             let k = self.keys[2 * i + 1];
             let (c, d) = (kcell(k), kdig(k));
             self.part_start.push(self.partners.len() as u32);
-            let from = self.partners.len();
-            let mut kinds = 0;
-            for (o, e) in g.partners(c, d) {
-                let w = self.cand(o, e) as u16;
-                if !self.partners[from..].contains(&w) {
-                    self.partners.push(w);
-                }
-                // Within the cell, or within a house.
-                kinds |= if o == c { 1 } else { 2 };
-            }
+            // Within the cell, or within a house.
+            let kinds =
+                (pair_cells >> c & 1) as u8 | ((pair_places[d as usize - 1] >> c & 1) as u8) << 1;
             if kinds != 0 {
+                let from = self.partners.len();
+                for (o, e) in g.partners(c, d) {
+                    let w = self.cand(o, e) as u16;
+                    if !self.partners[from..].contains(&w) {
+                        self.partners.push(w);
+                    }
+                }
                 linked[d as usize - 1] |= 1 << c;
+                linked_digits[c] |= bit(d);
             }
             self.strong.push(kinds);
         }
@@ -222,14 +232,12 @@ impl Reach {
             self.adj_start.push(self.adj.len() as u32);
             let k = self.keys[2 * i + 1];
             let (c, d) = (kcell(k), kdig(k));
-            for e in digits(g.cand[c] & !bit(d)) {
-                if linked[e as usize - 1] >> c & 1 != 0 {
-                    let z = self.cand(c, e);
-                    for j in self.part_start[z]..self.part_start[z + 1] {
-                        let w = self.partners[j as usize];
-                        if w as usize != i {
-                            self.adj.push(w);
-                        }
+            for e in digits(linked_digits[c] & !bit(d)) {
+                let z = self.cand(c, e);
+                for j in self.part_start[z]..self.part_start[z + 1] {
+                    let w = self.partners[j as usize];
+                    if w as usize != i {
+                        self.adj.push(w);
                     }
                 }
             }
@@ -245,7 +253,7 @@ impl Reach {
         }
         self.adj_start.push(self.adj.len() as u32);
         self.tarjan(n);
-        self.sets_and_removes(g, n, &linked);
+        self.sets_and_removes(g, n, &linked, &linked_digits);
     }
 
     /// Tarjan's algorithm over the steps between "on" nodes: `comp`, `size`.
@@ -263,6 +271,15 @@ impl Reach {
         self.size.clear();
         let (stack, calls) = (&mut self.stack, &mut self.calls);
         let mut counter = 0u16;
+        // A node with no step out is a component of its own, complete at once: most are,
+        // inside nested chains. Numbered first, they reach nothing, as the order requires.
+        for u in (0..n).filter(|&u| adj_start[u] == adj_start[u + 1]) {
+            index[u] = counter;
+            low[u] = counter;
+            counter += 1;
+            self.comp[u] = self.size.len() as u16;
+            self.size.push(1);
+        }
         for root in 0..n {
             if index[root] != UNSEEN {
                 continue;
@@ -324,7 +341,7 @@ impl Reach {
     /// Each component's set (its "on" nodes, the "off" nodes that see them, and the sets
     /// of the components a step leads to, each of those once), and whether a cycle
     /// through it could remove a candidate.
-    fn sets_and_removes(&mut self, g: &G, n: usize, linked: &[u128; 9]) {
+    fn sets_and_removes(&mut self, g: &G, n: usize, linked: &[u128; 9], linked_digits: &[u16; 81]) {
         let nc = self.size.len();
         let words = (2 * n).div_ceil(64);
         self.words = words;
@@ -415,8 +432,8 @@ impl Reach {
                 // of its "on" nodes.
                 let in_here =
                     |z: usize| (partners_of(z).iter()).any(|&w| comp[w as usize] as usize == here);
-                for e in digits(g.cand[c] & !bit(d)) {
-                    if linked[e as usize - 1] >> c & 1 != 0 && in_here(cand(c, e)) {
+                for e in digits(linked_digits[c] & !bit(d)) {
+                    if in_here(cand(c, e)) {
                         off[e as usize - 1] |= PEERS[c] & g.dm[e as usize - 1];
                     }
                 }
