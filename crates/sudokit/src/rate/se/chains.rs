@@ -715,21 +715,27 @@ impl<'a> Chainer<'a> {
     ///
     /// With `targets`, the chain stops once it has reached them all: what it found up to
     /// there, and why, is what the full chain finds (`Sieve::targets`).
+    ///
+    /// `g` is a copy of `src`, the grid the chain starts from, and is left so: a dynamic
+    /// chain reduces it as it goes and copies `src` back at the end (a run's chains all
+    /// start from its grid, so they share one copy instead of saving one each).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn do_chaining(
         &mut self,
+        src: &G,
         g: &mut G,
         ar: &mut Arena,
         to_on: &mut PSet,
         to_off: &mut PSet,
-        mut targets: Option<Targets>,
+        mut targets: Option<&mut Targets>,
     ) -> Option<(u32, u32)> {
-        let mut done = |k: u16| targets.as_mut().is_some_and(|t| t.reached(k));
+        debug_assert!(g == src, "a chain starts from its run's grid");
+        let mut done = |k: u16| targets.as_deref_mut().is_some_and(|t| t.reached(k));
         // The starts count too (a chain with nothing to reach stops at once).
         let starts = to_on.order.iter().chain(&to_off.order).map(|&p| ar.key(p));
         if starts.map(&mut done).last().unwrap_or(false) {
             return None;
         }
-        let save = g.clone();
         let y = !self.cfg.nishio;
         // The sets keep their potentials in insertion order: what is left to process is
         // the part of each after its cursor.
@@ -770,7 +776,7 @@ impl<'a> Chainer<'a> {
                         continue;
                     }
                     let parents = if self.cfg.dynamic {
-                        hidden_parents(g, &save, to_off, p, k0, cause)
+                        hidden_parents(g, src, to_off, p, k0, cause)
                     } else {
                         Parents::one(p)
                     };
@@ -796,13 +802,15 @@ impl<'a> Chainer<'a> {
             let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
             if idle && self.cfg.level > 0 {
                 let before = to_off.order.len();
-                let nested = self.advanced(g, &save, ar, to_off);
+                let nested = self.advanced(g, src, ar, to_off);
                 if nested && self.past_room(ar, &to_off.order[before..]) {
                     break;
                 }
             }
         }
-        *g = save;
+        if self.cfg.dynamic {
+            g.clone_from(src);
+        }
         result
     }
 
@@ -971,7 +979,7 @@ impl<'a> Chainer<'a> {
             let starts = collect_starts(&mut starts, digits(g.cand[c]).map(|d| key(c, d, true)));
             if self.may_share(g, &mut gm, &mut ar, cell_unit(c), starts, 5) {
                 for d in digits(g.cand[c]) {
-                    self.on_chain(&mut gm, &mut ar, c, d);
+                    self.on_chain(g, &mut gm, &mut ar, c, d);
                 }
                 let what = || format!("each candidate of {}", cell_name(c));
                 self.shared_outcomes(g, &ar, starts, (2, 5, C_CELL), &what, out);
@@ -1125,7 +1133,8 @@ impl<'a> Chainer<'a> {
                     // copied over and over.
                     let mut arena = ch.take_arena();
                     ch.room = room.clone();
-                    let (on, off, absurd) = ch.chain_from(gm, &mut arena, *k, targets.clone());
+                    let mut targets = targets.clone();
+                    let (on, off, absurd) = ch.chain_from(g, gm, &mut arena, *k, targets.as_mut());
                     if let (Some(least), Some((x, y))) = (least, absurd) {
                         if kon(*k) || removes(g, *k | 1) {
                             let queue = &mut ch.scratch.queue;
@@ -1155,11 +1164,12 @@ impl<'a> Chainer<'a> {
 
     /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved
     /// there if it was built ahead (`prebuild`), else built, stopping at the sieve's
-    /// targets.
-    pub(super) fn chaining(&mut self, gm: &mut G, ar: &mut Arena, k: u16) -> OnChain {
+    /// targets. `gm` is a copy of the run's grid `g`, and is left so (`do_chaining`).
+    pub(super) fn chaining(&mut self, g: &G, gm: &mut G, ar: &mut Arena, k: u16) -> OnChain {
         let Some(b) = self.built.get_mut(k as usize).and_then(Option::take) else {
-            let targets = (self.sieve.as_ref()).and_then(|s| s.targets(kcell(k), kdig(k), kon(k)));
-            return self.chain_from(gm, ar, k, targets);
+            let mut targets =
+                (self.sieve.as_ref()).and_then(|s| s.targets(kcell(k), kdig(k), kon(k)));
+            return self.chain_from(g, gm, ar, k, targets.as_mut());
         };
         let offset = ar.append(&b.arena);
         let (mut on, mut off) = (self.set(), self.set());
@@ -1175,10 +1185,11 @@ impl<'a> Chainer<'a> {
     /// Builds the chaining from potential `k` in `ar`.
     pub(super) fn chain_from(
         &mut self,
+        g: &G,
         gm: &mut G,
         ar: &mut Arena,
         k: u16,
-        targets: Option<Targets>,
+        targets: Option<&mut Targets>,
     ) -> OnChain {
         let (mut on, mut off) = (self.set(), self.set());
         let p = ar.add(k, C_NONE, &[], None);
@@ -1187,18 +1198,18 @@ impl<'a> Chainer<'a> {
         } else {
             off.add(ar, p);
         }
-        let absurd = self.do_chaining(gm, ar, &mut on, &mut off, targets);
+        let absurd = self.do_chaining(g, gm, ar, &mut on, &mut off, targets);
         (on, off, absurd)
     }
 
     /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
     /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
-    pub(super) fn on_chain(&mut self, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
+    pub(super) fn on_chain(&mut self, g: &G, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
         let k = key(c, d, true);
         if self.scratch.memo.get(k).is_some() {
             return;
         }
-        let chain = self.chaining(gm, ar, k);
+        let chain = self.chaining(g, gm, ar, k);
         self.scratch.memo.insert(k, chain);
     }
 
@@ -1221,7 +1232,7 @@ impl<'a> Chainer<'a> {
             }
         }
         let contradiction = self.cfg.dynamic || self.cfg.nishio;
-        self.on_chain(gm, ar, c, d);
+        self.on_chain(g, gm, ar, c, d);
         let absurd = self.scratch.memo.get(key(c, d, true)).and_then(|ch| ch.2);
         if let (true, Some(clash)) = (contradiction, absurd) {
             let rem = Outcome::Of(key(c, d, false));
@@ -1232,7 +1243,7 @@ impl<'a> Chainer<'a> {
         if !contradiction && !reduction {
             return;
         }
-        let (off_on, off_off, absurd) = self.chaining(gm, ar, key(c, d, false));
+        let (off_on, off_off, absurd) = self.chaining(g, gm, ar, key(c, d, false));
         if let (true, Some(clash)) = (contradiction, absurd) {
             if removes(g, key(c, d, true)) {
                 let place = Outcome::Of(key(c, d, true));
@@ -1497,7 +1508,7 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             for i in bits(pp) {
-                self.on_chain(gm, ar, RC[r][i] as usize, d);
+                self.on_chain(g, gm, ar, RC[r][i] as usize, d);
             }
             let what = || format!("each place of {d} in {}", region_name(r));
             self.shared_outcomes(g, ar, starts, (3, 6, 2 + t as u8), &what, out);
@@ -1527,7 +1538,7 @@ impl<'a> Chainer<'a> {
             if !self.sieve.as_ref().is_some_and(|s| s.absurd(c, d)) {
                 continue;
             }
-            self.on_chain(gm, ar, c, d);
+            self.on_chain(g, gm, ar, c, d);
             let Some((on, off, _)) = self.scratch.memo.get(k) else {
                 continue;
             };
@@ -2073,7 +2084,7 @@ mod tests {
                         for k in digits(g.cand[c]).flat_map(|d| [key(c, d, true), key(c, d, false)])
                         {
                             let (mut gm, mut ar) = (g.clone(), Arena::default());
-                            ch.chain_from(&mut gm, &mut ar, k, None);
+                            ch.chain_from(&g, &mut gm, &mut ar, k, None);
                             checked += descend_from_nested_removals(&ar);
                         }
                     }

@@ -859,7 +859,7 @@ mod tests {
         } else {
             to_off.add(&ar, p);
         }
-        let met = ch.do_chaining(&mut g.clone(), &mut ar, &mut to_on, &mut to_off, None);
+        let met = ch.do_chaining(g, &mut g.clone(), &mut ar, &mut to_on, &mut to_off, None);
         let keys = to_on.order.iter().chain(&to_off.order).map(|&p| ar.key(p));
         (Reached::of(keys), met.is_some())
     }
