@@ -741,33 +741,30 @@ impl<'a> Chainer<'a> {
         // the part of each after its cursor.
         let (mut next_on, mut next_off) = (0, 0);
         let mut result = None;
+        // The consequences of the potential under way, in a list kept for the whole chain.
+        let mut buf = std::mem::take(&mut self.scratch.buf_off);
         'main: while next_on < to_on.order.len() || next_off < to_off.order.len() {
             if let Some(&p) = to_on.order.get(next_on) {
                 next_on += 1;
-                let mut buf = std::mem::take(&mut self.scratch.buf_off);
                 buf.clear();
                 on_to_off(g, ar.key(p), y, &mut buf);
                 for &(k, cause) in &buf {
                     if let Some(on) = to_on.get(k | 1) {
                         let off = ar.add(k, cause, &[p], None);
                         result = Some((on, off));
-                        self.scratch.buf_off = buf;
                         break 'main;
                     }
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         to_off.add(ar, i);
                         if done(k) {
-                            self.scratch.buf_off = buf;
                             break 'main;
                         }
                     }
                 }
-                self.scratch.buf_off = buf;
             } else if let Some(&p) = to_off.order.get(next_off) {
                 next_off += 1;
                 let k0 = ar.key(p);
-                let mut buf = std::mem::take(&mut self.scratch.buf_off);
                 buf.clear();
                 off_to_on(g, k0, y, true, &mut buf);
                 for &(k, cause) in &buf {
@@ -787,11 +784,9 @@ impl<'a> Chainer<'a> {
                     }
                     to_on.add(ar, i);
                     if done(k) {
-                        self.scratch.buf_off = buf;
                         break 'main;
                     }
                 }
-                self.scratch.buf_off = buf;
                 if self.cfg.dynamic {
                     g.remove(kcell(k0), kdig(k0));
                 }
@@ -808,6 +803,7 @@ impl<'a> Chainer<'a> {
                 }
             }
         }
+        self.scratch.buf_off = buf;
         if self.cfg.dynamic {
             g.clone_from(src);
         }
@@ -836,17 +832,16 @@ impl<'a> Chainer<'a> {
                 f
             }
         };
-        let mut ps = std::mem::take(&mut self.scratch.buf_parents);
+        let ps = &mut self.scratch.buf_parents;
         for (k, parents, nested) in found.iter() {
             if to_off.contains(*k) {
                 continue;
             }
             ps.clear();
             ps.extend((parents.iter()).filter_map(|&(c, d)| to_off.get(key(c as usize, d, false))));
-            let i = ar.add(*k, C_ADV, &ps, *nested);
+            let i = ar.add(*k, C_ADV, ps, *nested);
             to_off.add(ar, i);
         }
-        self.scratch.buf_parents = ps;
         found.first().is_some_and(|(_, _, nested)| nested.is_some())
     }
 
@@ -1421,14 +1416,19 @@ impl<'a> Chainer<'a> {
     /// parent counts one more than its parent, and only those with several parents are
     /// walked, key by key.
     fn ancestors(&mut self, ar: &Arena, t: u32) -> u32 {
-        if self.scratch.counts.len() <= t as usize {
-            self.scratch.counts.resize(ar.pots.len(), 0);
+        let Scratch {
+            counts,
+            path,
+            queue,
+            ..
+        } = &mut self.scratch;
+        if counts.len() <= t as usize {
+            counts.resize(ar.pots.len(), 0);
         }
         // Up the single parents to a potential counted, walked, or a start.
-        let mut path = std::mem::take(&mut self.scratch.path);
         path.clear();
         let mut p = t;
-        while self.scratch.counts[p as usize] == 0 {
+        while counts[p as usize] == 0 {
             match ar.parents(p) {
                 &[q] => {
                     path.push(p);
@@ -1436,18 +1436,17 @@ impl<'a> Chainer<'a> {
                 }
                 _ => {
                     let mut n = 0;
-                    ar.chain(p, &mut self.scratch.queue, |_| n += 1);
-                    self.scratch.counts[p as usize] = n;
+                    ar.chain(p, queue, |_| n += 1);
+                    counts[p as usize] = n;
                 }
             }
         }
-        let mut n = self.scratch.counts[p as usize];
+        let mut n = counts[p as usize];
         for &q in path.iter().rev() {
             n += 1;
-            self.scratch.counts[q as usize] = n;
+            counts[q as usize] = n;
         }
-        self.scratch.path = path;
-        self.scratch.counts[t as usize]
+        counts[t as usize]
     }
 
     /// Finds the parents of the hints `hint` left pending.
