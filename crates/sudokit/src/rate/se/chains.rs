@@ -756,7 +756,7 @@ impl<'a> Chainer<'a> {
                     }
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
-                        to_off.add(ar, i);
+                        to_off.add_new(k, i);
                         if done(k) {
                             break 'main;
                         }
@@ -782,7 +782,7 @@ impl<'a> Chainer<'a> {
                         result = Some((i, off));
                         break;
                     }
-                    to_on.add(ar, i);
+                    to_on.add_new(k, i);
                     if done(k) {
                         break 'main;
                     }
@@ -840,7 +840,7 @@ impl<'a> Chainer<'a> {
             ps.clear();
             ps.extend((parents.iter()).filter_map(|&(c, d)| to_off.get(key(c as usize, d, false))));
             let i = ar.add(*k, C_ADV, ps, *nested);
-            to_off.add(ar, i);
+            to_off.add_new(*k, i);
         }
         found.first().is_some_and(|(_, _, nested)| nested.is_some())
     }
@@ -1793,7 +1793,7 @@ impl<'a> Chainer<'a> {
                         }
                         if fresh {
                             pon.push_back(i);
-                            to_on.add(ar, i);
+                            to_on.add_new(k, i);
                         }
                     }
                 }
@@ -1838,7 +1838,7 @@ impl<'a> Chainer<'a> {
                     if !to_off.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         poff.push_back(i);
-                        to_off.add(ar, i);
+                        to_off.add_new(k, i);
                     }
                 }
             }
@@ -1852,7 +1852,7 @@ impl<'a> Chainer<'a> {
                     if !to_on.contains(k) {
                         let i = ar.add(k, cause, &[p], None);
                         pon.push_back(i);
-                        to_on.add(ar, i);
+                        to_on.add_new(k, i);
                     }
                 }
             }

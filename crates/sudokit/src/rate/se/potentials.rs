@@ -228,12 +228,19 @@ impl PSet {
 
     pub(super) fn add(&mut self, ar: &Arena, i: u32) {
         let k = ar.key(i);
-        let s = self.slot(k);
-        if self.map[s] == NONE {
-            self.map[s] = i;
-            self.order.push(i);
-            self.keys.push(k);
+        if !self.contains(k) {
+            self.add_new(k, i);
         }
+    }
+
+    /// Adds potential `i`, of key `k`, which the caller knows the set lacks: chains have
+    /// just looked it up, and a second look-up costs in their hottest loop.
+    pub(super) fn add_new(&mut self, k: u16, i: u32) {
+        let s = self.slot(k);
+        debug_assert_eq!(self.map[s], NONE, "key already in the set");
+        self.map[s] = i;
+        self.order.push(i);
+        self.keys.push(k);
     }
 
     /// Empties the set in time proportional to its size.
@@ -247,7 +254,9 @@ impl PSet {
 }
 
 /// Consequences of a potential switched on, appended to `out`: the other candidates of
-/// its cell (when `y`), and the same digit in its houses.
+/// its cell (when `y`), and the same digit in its houses. Inlined: chains call it for
+/// every potential switched on.
+#[inline(always)]
 pub(super) fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     if y {
@@ -335,6 +344,8 @@ impl Parents {
 /// Consequences of a potential switched off, appended to `out`: the last candidate of a
 /// bivalue cell (when `y`), the other place of the digit in a house where it has two
 /// (when `x`). Dynamic chains add the removals these rest on (`hidden_parents`).
+/// Inlined: chains call it for every potential switched off.
+#[inline(always)]
 pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     if y && two_bits(g.cand[c] as u128) {
