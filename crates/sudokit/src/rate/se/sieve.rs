@@ -36,7 +36,7 @@
 //! contradictions are hints, and a worklist over the digit's places tells which chains
 //! meet one ([`Sieve::nishio`]).
 
-use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CR, G, NONE, PEERS, RM};
+use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CELL, CR, G, NONE, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -166,41 +166,67 @@ impl Start<'_> {
         self.g.partners(c, d).next()
     }
 
-    /// The candidates reached from candidate `d` of cell `c` switched on (or off), or
-    /// `None` on a contradiction. `queue` is scratch space.
-    fn reach(&self, c: usize, d: u8, on: bool, queue: &mut Vec<(u8, u8)>) -> Option<Reached> {
+    /// Writes the candidates reached from candidate `d` of cell `c` switched on (or off)
+    /// into `out`, the one closure set a sieve reuses (a closure returned by value was
+    /// copied several times over); false on a contradiction, where `out` is left
+    /// undefined. `queue` is scratch space.
+    fn reach(
+        &self,
+        c: usize,
+        d: u8,
+        on: bool,
+        queue: &mut Vec<(u8, u8)>,
+        out: &mut Reached,
+    ) -> bool {
+        out.on = [0; 9];
         let mut w = Work {
             cand: self.g.cand,
             dm: self.g.dm,
             count: self.count,
-            ons: [0; 9],
+            ons: &mut out.on,
             on_cells: 0,
         };
+        if self.close(&mut w, c, d, on, queue).is_none() {
+            return false;
+        }
+        let dm = w.dm;
+        for ((off, &m), &left) in out.off.iter_mut().zip(&self.g.dm).zip(&dm) {
+            *off = m & !left;
+        }
+        true
+    }
+
+    /// Runs the worklist in `w` from candidate `d` of cell `c` switched on (or off) to its
+    /// fixpoint, or to a contradiction (`None`).
+    fn close(
+        &self,
+        w: &mut Work,
+        c: usize,
+        d: u8,
+        on: bool,
+        queue: &mut Vec<(u8, u8)>,
+    ) -> Option<()> {
         queue.clear();
         if on {
-            self.switch_on(&mut w, c, d, queue)?;
+            self.switch_on(w, c, d, queue)?;
         } else {
-            self.take_out(&mut w, c, d, queue)?;
+            self.take_out(w, c, d, queue)?;
         }
         // Only what is switched on has consequences to follow: a removal is judged (a
         // cell or house left with one place or none) as it is made.
         while let Some((c, d)) = queue.pop() {
             let (c, i) = (c as usize, d as usize - 1);
             for e in digits(w.cand[c] & !bit(d)) {
-                self.take_out(&mut w, c, e, queue)?;
+                self.take_out(w, c, e, queue)?;
             }
             let mut m = PEERS[c] & w.dm[i];
             while m != 0 {
                 let o = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.take_out(&mut w, o, d, queue)?;
+                self.take_out(w, o, d, queue)?;
             }
         }
-        let mut off = [0u128; 9];
-        for (i, m) in off.iter_mut().enumerate() {
-            *m = self.g.dm[i] & !w.dm[i];
-        }
-        Some(Reached { on: w.ons, off })
+        Some(())
     }
 
     /// Removes candidate `e` of cell `o`: a cell with two or more candidates at the start
@@ -210,8 +236,8 @@ impl Start<'_> {
     fn take_out(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         let i = e as usize - 1;
         w.cand[o] &= !bit(e);
-        w.dm[i] &= !(1u128 << o);
-        if self.multi_cell >> o & 1 != 0 {
+        w.dm[i] &= !CELL[o];
+        if self.multi_cell & CELL[o] != 0 {
             let rest = w.cand[o];
             if rest & rest.wrapping_sub(1) == 0 {
                 if rest == 0 {
@@ -239,14 +265,14 @@ impl Start<'_> {
     #[inline(always)]
     fn switch_on(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         let j = e as usize - 1;
-        if w.ons[j] >> o & 1 != 0 {
+        if w.ons[j] & CELL[o] != 0 {
             return Some(());
         }
-        if w.on_cells >> o & 1 != 0 || PEERS[o] & w.ons[j] != 0 {
+        if w.on_cells & CELL[o] != 0 || PEERS[o] & w.ons[j] != 0 {
             return None;
         }
-        w.ons[j] |= 1 << o;
-        w.on_cells |= 1 << o;
+        w.ons[j] |= CELL[o];
+        w.on_cells |= CELL[o];
         queue.push((o as u8, e));
         Some(())
     }
@@ -284,13 +310,13 @@ fn nishio_absurd(places: u128, houses: &[u128], mut on: u128, mut off: u128) -> 
 }
 
 /// The grid as one chain of the worklist has reduced it: what is off is gone from it.
-struct Work {
+struct Work<'a> {
     cand: [u16; 81],
     dm: [u128; 9],
     /// Per digit, its places left in each house.
     count: [[u8; 27]; 9],
-    /// Per digit, the cells switched on.
-    ons: [u128; 9],
+    /// Per digit, the cells switched on: the closure's own.
+    ons: &'a mut [u128; 9],
     on_cells: u128,
 }
 
@@ -518,40 +544,43 @@ impl<'a> Carry<'a> {
         self.closures.ons.get(s as usize..s as usize + 1 + 2 * n)
     }
 
-    /// What the chain from candidate `d` of cell `c` switched on reaches on the new grid,
-    /// if it carries over (`Some(None)`: a contradiction).
-    fn reach(&self, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
+    /// Writes what the chain from candidate `d` of cell `c` switched on reaches on the new
+    /// grid into `out`, if it carries over (`Some(false)`: a contradiction, `out` left
+    /// undefined, as it is when it does not carry over).
+    fn reach(&self, g: &G, c: usize, d: u8, out: &mut Reached) -> Option<bool> {
         let s = self.closures.at[index(c, d)];
         if s == NONE {
-            return Some(None);
+            return Some(false);
         }
         let n = self.closures.ons[s as usize] as usize;
-        let (mut on, mut peers, mut cells) = ([0u128; 9], [0u128; 9], 0u128);
+        let on = &mut out.on;
+        *on = [0; 9];
+        let (mut peers, mut cells) = ([0u128; 9], 0u128);
         for p in self.closures.ons[s as usize + 1..][..2 * n].chunks_exact(2) {
             let (o, i) = (p[0] as usize, p[1] as usize);
-            on[i] |= 1 << o;
+            on[i] |= CELL[o];
             peers[i] |= PEERS[o];
-            cells |= 1 << o;
+            cells |= CELL[o];
         }
         // What the chain switched off on either grid, where the grid has it.
         let off = |i: usize| peers[i] | (cells & !on[i]);
         for &(e, v) in &self.removed {
             let i = v as usize - 1;
-            if off(i) >> e & 1 != 0 {
+            if off(i) & CELL[e] != 0 {
                 continue;
             }
-            let live_in_cell = digits(g.cand[e]).filter(|&w| off(w as usize - 1) >> e & 1 == 0);
-            let holds = on[i] >> e & 1 == 0
+            let live_in_cell = digits(g.cand[e]).filter(|&w| off(w as usize - 1) & CELL[e] == 0);
+            let holds = on[i] & CELL[e] == 0
                 && live_in_cell.count() >= 2
                 && (CR[e].iter()).all(|&h| (g.dm[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
             if !holds {
                 return None;
             }
         }
-        Some(Some(Reached {
-            on,
-            off: std::array::from_fn(|i| off(i) & g.dm[i]),
-        }))
+        for (i, m) in out.off.iter_mut().enumerate() {
+            *m = off(i) & g.dm[i];
+        }
+        Some(true)
     }
 }
 
@@ -625,35 +654,36 @@ impl Sieve {
         };
         // Per cell, the candidates whose closures carried over.
         let mut carried = [0u16; 81];
+        let mut closure = Reached::default();
         for c in (0..81).filter(|&c| g.val[c] == 0) {
             for d in digits(g.cand[c]) {
-                let (on, listed) = match carry.and_then(|k| Some((k.reach(g, c, d)?, k))) {
-                    Some((on, k)) => {
+                let on = carry.and_then(|k| Some((k.reach(g, c, d, &mut closure)?, k)));
+                let (held, listed) = match on {
+                    Some((held, k)) => {
                         carried[c] |= bit(d);
-                        (on, k.listed(c, d))
+                        (held, k.listed(c, d))
                     }
-                    None => (start.reach(c, d, true, &mut queue), None),
+                    None => (start.reach(c, d, true, &mut queue, &mut closure), None),
                 };
-                if on.is_none() {
-                    sieve.absurd[d as usize - 1] |= 1 << c;
+                if !held {
+                    sieve.absurd[d as usize - 1] |= CELL[c];
+                    continue;
                 }
-                if let Some(a) = &on {
-                    slot[index(c, d)] = words.len() as u32;
-                    words.extend(a.row());
-                    closures.at[index(c, d)] = closures.ons.len() as u32;
-                    if let Some(list) = listed {
-                        closures.ons.extend_from_slice(list);
-                        continue;
-                    }
-                    let n = closures.ons.len();
-                    closures.ons.push(0);
-                    for (i, &m) in a.on.iter().enumerate() {
-                        for o in bits(m) {
-                            closures.ons.extend([o as u8, i as u8]);
-                        }
-                    }
-                    closures.ons[n] = ((closures.ons.len() - n - 1) / 2) as u8;
+                slot[index(c, d)] = words.len() as u32;
+                words.extend(closure.row());
+                closures.at[index(c, d)] = closures.ons.len() as u32;
+                if let Some(list) = listed {
+                    closures.ons.extend_from_slice(list);
+                    continue;
                 }
+                let n = closures.ons.len();
+                closures.ons.push(0);
+                for (i, &m) in closure.on.iter().enumerate() {
+                    for o in bits(m) {
+                        closures.ons.extend([o as u8, i as u8]);
+                    }
+                }
+                closures.ons[n] = ((closures.ons.len() - n - 1) / 2) as u8;
             }
         }
         // Contradictions, and what both states of a candidate imply.
@@ -675,7 +705,9 @@ impl Sieve {
                 let off = match (&on, start.partner(c, d)) {
                     (None, _) => None,
                     (_, Some((o, e))) => reached(index(o, e)),
-                    (_, None) => start.reach(c, d, false, &mut queue),
+                    (_, None) => start
+                        .reach(c, d, false, &mut queue, &mut closure)
+                        .then_some(closure),
                 };
                 match (&on, &off) {
                     (Some(a), Some(b)) => {
@@ -864,6 +896,21 @@ mod tests {
         (Reached::of(keys), met.is_some())
     }
 
+    /// The worklist's closure from candidate `d` of cell `c` switched on (or off).
+    fn closure(start: &Start, c: usize, d: u8, on: bool) -> Option<Reached> {
+        let mut out = Reached::default();
+        start
+            .reach(c, d, on, &mut Vec::new(), &mut out)
+            .then_some(out)
+    }
+
+    /// The closure of candidate `d` of cell `c` carried over, if it carries over.
+    fn carried_over(carry: &Carry, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
+        let mut out = Reached::default();
+        let held = carry.reach(g, c, d, &mut out)?;
+        Some(held.then_some(out))
+    }
+
     fn chainer(cfg: Cfg, nested: &NestedCache) -> Chainer<'_> {
         let ctx = Ctx {
             src: None,
@@ -884,14 +931,13 @@ mod tests {
             let start = Start::new(&g);
             let nested = NestedCache::default();
             let mut ch = chainer(Cfg::dynamic(0), &nested);
-            let mut queue = Vec::new();
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
                     for on in [true, false] {
                         let (se, met) = chaining(&mut ch, &g, c, d, on);
                         absurd += met as usize;
                         compared += 1;
-                        match start.reach(c, d, on, &mut queue) {
+                        match closure(&start, c, d, on) {
                             Some(r) => assert!(!met && r.on == se.on && r.off == se.off),
                             None => assert!(met, "from {c} {d} {on}"),
                         }
@@ -946,10 +992,9 @@ mod tests {
         let (mut compared, mut absurd, mut others) = (0, 0, 0);
         for g in grids() {
             let start = Start::new(&g);
-            let mut queue = Vec::new();
             for c in (0..81).filter(|&c| g.card(c) >= 2) {
                 for d in digits(g.cand[c]) {
-                    let off = start.reach(c, d, false, &mut queue);
+                    let off = closure(&start, c, d, false);
                     let partners: Vec<(usize, u8)> = digits(g.cand[c] & !bit(d))
                         .filter(|_| g.card(c) == 2)
                         .map(|e| (c, e))
@@ -967,7 +1012,7 @@ mod tests {
                         .collect();
                     assert_eq!(start.partner(c, d), partners.first().copied());
                     for (i, &(o, e)) in partners.iter().enumerate() {
-                        assert_eq!(off, start.reach(o, e, true, &mut queue), "{c} {d}");
+                        assert_eq!(off, closure(&start, o, e, true), "{c} {d}");
                         compared += 1;
                         absurd += off.is_none() as usize;
                         others += (i > 0) as usize;
@@ -1099,11 +1144,11 @@ mod tests {
             let (_, closures) = Sieve::dynamic(&big, None);
             for (c, d, g, removed) in less_one(&big) {
                 let carry = Carry::new(&closures, &g, &removed);
-                let (start, mut queue) = (Start::new(&g), Vec::new());
+                let start = Start::new(&g);
                 for o in (0..81).filter(|&o| g.val[o] == 0) {
                     for e in digits(g.cand[o]) {
-                        let own = start.reach(o, e, true, &mut queue);
-                        match carry.as_ref().and_then(|k| k.reach(&g, o, e)) {
+                        let own = closure(&start, o, e, true);
+                        match carry.as_ref().and_then(|k| carried_over(k, &g, o, e)) {
                             Some(taken) => {
                                 assert_eq!(taken, own, "{c} {d}: {o} {e}");
                                 carried += 1;
@@ -1111,12 +1156,11 @@ mod tests {
                             None => {
                                 computed += 1;
                                 // The old grid's closure, less the candidate.
-                                let naive =
-                                    Start::new(&big).reach(o, e, true, &mut queue).map(|r| {
-                                        let mut off = r.off;
-                                        off[d as usize - 1] &= !(1 << c);
-                                        (r.on, off)
-                                    });
+                                let naive = closure(&Start::new(&big), o, e, true).map(|r| {
+                                    let mut off = r.off;
+                                    off[d as usize - 1] &= !(1 << c);
+                                    (r.on, off)
+                                });
                                 changed += (naive != own.map(|r| (r.on, r.off))) as usize;
                             }
                         }
