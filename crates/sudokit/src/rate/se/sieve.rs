@@ -36,7 +36,9 @@
 //! contradictions are hints, and a worklist over the digit's places tells which chains
 //! meet one ([`Sieve::nishio`]).
 
-use super::{bit, bits, digits, kcell, kdig, key, kon, Reach, CELL, CR, G, NONE, PEERS, RM};
+use super::{
+    bit, bits, build_cr, digits, kcell, kdig, key, kon, Reach, CELL, CR, G, NONE, PEERS, RM,
+};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -117,6 +119,20 @@ impl Reached {
     }
 }
 
+const fn build_houses() -> [u32; 81] {
+    let cr = build_cr();
+    let mut t = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        t[c] = 1 << cr[c][0] | 1 << cr[c][1] | 1 << cr[c][2];
+        c += 1;
+    }
+    t
+}
+
+/// The houses of each cell as a mask (bit = house).
+static HOUSES: [u32; 81] = build_houses();
+
 /// The grid facts every chain of one run shares.
 struct Start<'a> {
     g: &'a G,
@@ -124,8 +140,6 @@ struct Start<'a> {
     multi_cell: u128,
     /// Per digit, the houses (bit = house) where it has two or more places.
     multi_house: [u32; 9],
-    /// Per digit, its places in each house.
-    count: [[u8; 27]; 9],
 }
 
 impl Start<'_> {
@@ -134,7 +148,6 @@ impl Start<'_> {
             g,
             multi_cell: 0,
             multi_house: [0; 9],
-            count: g.count,
         };
         for c in 0..81 {
             if g.val[c] == 0 && g.cand[c].count_ones() >= 2 {
@@ -154,8 +167,8 @@ impl Start<'_> {
     /// Whether taking candidate `d` out of cell `c` leaves every unit it is in with two
     /// places or more: it switches nothing on.
     fn inert(&self, c: usize, d: u8) -> bool {
-        let count = &self.count[d as usize - 1];
-        self.g.cand[c].count_ones() >= 3 && CR[c].iter().all(|&h| count[h as usize] >= 3)
+        let g = self.g;
+        g.cand[c].count_ones() >= 3 && CR[c].iter().all(|&h| g.places(h as usize, d) >= 3)
     }
 
     /// A candidate that taking `d` out of cell `c` switches on at once (the other of a
@@ -182,7 +195,6 @@ impl Start<'_> {
         let mut w = Work {
             cand: self.g.cand,
             dm: self.g.dm,
-            count: self.count,
             ons: &mut out.on,
             on_cells: 0,
         };
@@ -212,31 +224,45 @@ impl Start<'_> {
         } else {
             self.take_out(w, c, d, queue)?;
         }
-        // Only what is switched on has consequences to follow: a removal is judged (a
-        // cell or house left with one place or none) as it is made.
+        // Only what is switched on has consequences to follow. Its cell keeps it alone,
+        // and its peers lose its digit all at once; a cell or house left with one place
+        // or none is judged after, each house once, by the places left (the fixpoint is
+        // the same whatever the order).
         while let Some((c, d)) = queue.pop() {
             let (c, i) = (c as usize, d as usize - 1);
-            for e in digits(w.cand[c] & !bit(d)) {
-                self.take_out(w, c, e, queue)?;
+            let others = w.cand[c] & !bit(d);
+            w.cand[c] = bit(d);
+            for j in bits(others) {
+                w.dm[j] &= !CELL[c];
+                self.judge(w, HOUSES[c] & self.multi_house[j], j, queue)?;
             }
-            let mut m = PEERS[c] & w.dm[i];
-            while m != 0 {
-                let o = m.trailing_zeros() as usize;
-                m &= m - 1;
-                self.take_out(w, o, d, queue)?;
+            let m = PEERS[c] & w.dm[i];
+            w.dm[i] &= !m;
+            let mut houses = 0;
+            for o in bits(m) {
+                w.cand[o] &= !bit(d);
+                houses |= HOUSES[o];
+                self.judge_cell(w, o, queue)?;
             }
+            // The houses of `c` are left with `c` alone, which is on.
+            self.judge(w, houses & self.multi_house[i] & !HOUSES[c], i, queue)?;
         }
         Some(())
     }
 
-    /// Removes candidate `e` of cell `o`: a cell with two or more candidates at the start
-    /// left with one, or a house with two or more places for the digit left with one,
-    /// switches it on; left with none, it is a contradiction (`None`).
-    #[inline(always)]
+    /// Removes candidate `e` of cell `o` and judges its cell and houses.
     fn take_out(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         let i = e as usize - 1;
         w.cand[o] &= !bit(e);
         w.dm[i] &= !CELL[o];
+        self.judge_cell(w, o, queue)?;
+        self.judge(w, HOUSES[o] & self.multi_house[i], i, queue)
+    }
+
+    /// A cell with two or more candidates at the start left with one switches it on; left
+    /// with none, it is a contradiction (`None`).
+    #[inline(always)]
+    fn judge_cell(&self, w: &mut Work, o: usize, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         if self.multi_cell & CELL[o] != 0 {
             let rest = w.cand[o];
             if rest & rest.wrapping_sub(1) == 0 {
@@ -246,15 +272,20 @@ impl Start<'_> {
                 self.switch_on(w, o, rest.trailing_zeros() as u8 + 1, queue)?;
             }
         }
-        for &h in &CR[o] {
-            let n = &mut w.count[i][h as usize];
-            *n -= 1;
-            if *n <= 1 && self.multi_house[i] >> h & 1 != 0 {
-                if *n == 0 {
+        Some(())
+    }
+
+    /// Each of the `houses` (two or more places of digit index `i` at the start) left with
+    /// one place switches it on; left with none, it is a contradiction (`None`).
+    #[inline(always)]
+    fn judge(&self, w: &mut Work, houses: u32, i: usize, queue: &mut Vec<(u8, u8)>) -> Option<()> {
+        for h in bits(houses) {
+            let rest = w.dm[i] & RM[h];
+            if rest & rest.wrapping_sub(1) == 0 {
+                if rest == 0 {
                     return None;
                 }
-                let rest = w.dm[i] & RM[h as usize];
-                self.switch_on(w, rest.trailing_zeros() as usize, e, queue)?;
+                self.switch_on(w, rest.trailing_zeros() as usize, i as u8 + 1, queue)?;
             }
         }
         Some(())
@@ -313,8 +344,6 @@ fn nishio_absurd(places: u128, houses: &[u128], mut on: u128, mut off: u128) -> 
 struct Work<'a> {
     cand: [u16; 81],
     dm: [u128; 9],
-    /// Per digit, its places left in each house.
-    count: [[u8; 27]; 9],
     /// Per digit, the cells switched on: the closure's own.
     ons: &'a mut [u128; 9],
     on_cells: u128,
