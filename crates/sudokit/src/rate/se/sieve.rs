@@ -668,8 +668,9 @@ impl Sieve {
         }
         let mut sieve = Sieve::empty();
         sieve.need_slot = vec![NONE; 2 * 729];
-        // Room for the rows of a typical run (tens), grown from nothing in each of them.
-        sieve.needs = Vec::with_capacity(36 * 64);
+        // Room for the rows of any run seen (up to a few hundred on the slowest puzzles,
+        // where a third of the runs outgrew 64 and grew three times over).
+        sieve.needs = Vec::with_capacity(36 * 512);
         // Chains whose partner (the same candidate's other state) meets a contradiction
         // run to their end, as those that meet one do.
         let mut whole = Vec::new();
