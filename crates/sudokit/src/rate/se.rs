@@ -474,7 +474,7 @@ impl G {
     fn remove(&mut self, c: usize, d: u8) {
         if self.has(c, d) {
             self.cand[c] &= !bit(d);
-            self.dm[d as usize - 1] &= !(1u128 << c);
+            self.dm[d as usize - 1] &= !CELL[c];
             for &r in &CR[c] {
                 self.count[d as usize - 1][r as usize] -= 1;
             }
