@@ -716,43 +716,45 @@ impl Sieve {
                 closures.ons[n] = ((closures.ons.len() - n - 1) / 2) as u8;
             }
         }
-        // Contradictions, and what both states of a candidate imply.
-        let reached = |i: usize| {
-            (slot[i] != NONE).then(|| Reached::from_row(&words[slot[i] as usize..][..36]))
-        };
+        // Contradictions, and what both states of a candidate imply, read off the rows.
+        let row = |i: usize| (slot[i] != NONE).then(|| &words[slot[i] as usize..][..36]);
+        let mut off_row = [0u64; 36];
         for c in (0..81).filter(|&c| multi >> c & 1 != 0) {
             for d in digits(g.cand[c]) {
                 let i = index(c, d);
-                let on = reached(i);
+                // Met by the chain from the candidate switched on, a contradiction is
+                // a hint whatever the other state reaches.
+                let Some(on) = row(i) else {
+                    sieve.binary[c] |= bit(d);
+                    whole.extend([2 * i, 2 * i + 1]);
+                    continue;
+                };
                 // Taken out of a cell of three or more, with three or more places in each
                 // house, it switches nothing on, so both states share nothing: most
                 // removals. Most others switch a candidate on, whose chain is done.
-                if on.is_some() && start.inert(c, d) {
+                if start.inert(c, d) {
                     continue;
                 }
-                // Met by the chain from the candidate switched on, a contradiction is
-                // a hint whatever the other state reaches.
-                let off = match (&on, start.partner(c, d)) {
-                    (None, _) => None,
-                    (_, Some((o, e))) => reached(index(o, e)),
-                    (_, None) => start
-                        .reach(c, d, false, &mut queue, &mut closure)
-                        .then_some(closure),
-                };
-                match (&on, &off) {
-                    (Some(a), Some(b)) => {
-                        let mut both = a.and(b);
-                        both.on.iter_mut().for_each(|m| *m &= multi);
-                        if g.cand[c].count_ones() >= 3 && both.row().any(|w| w != 0) {
-                            sieve.binary[c] |= bit(d);
-                            sieve.need(i, true, both.row());
-                            sieve.need(i, false, both.row());
+                let off = match start.partner(c, d) {
+                    Some((o, e)) => row(index(o, e)),
+                    None => start.reach(c, d, false, &mut queue, &mut closure).then(|| {
+                        for (w, v) in off_row.iter_mut().zip(closure.row()) {
+                            *w = v;
                         }
-                    }
-                    _ => {
-                        sieve.binary[c] |= bit(d);
-                        whole.extend([2 * i, 2 * i + 1]);
-                    }
+                        &off_row[..]
+                    }),
+                };
+                let Some(off) = off else {
+                    sieve.binary[c] |= bit(d);
+                    whole.extend([2 * i, 2 * i + 1]);
+                    continue;
+                };
+                // Outcomes of both: any candidate off, or on in a cell with others (`hint`).
+                let both = (on.iter().zip(off).zip(&hint)).map(|((a, b), h)| a & b & h);
+                if g.cand[c].count_ones() >= 3 && both.clone().any(|w| w != 0) {
+                    sieve.binary[c] |= bit(d);
+                    sieve.need(i, true, both.clone());
+                    sieve.need(i, false, both);
                 }
             }
         }
