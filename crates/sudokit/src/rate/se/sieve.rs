@@ -201,8 +201,7 @@ impl Start<'_> {
         if self.close(&mut w, c, d, on, queue).is_none() {
             return false;
         }
-        let dm = w.dm;
-        for ((off, &m), &left) in out.off.iter_mut().zip(&self.g.dm).zip(&dm) {
+        for ((off, &m), &left) in out.off.iter_mut().zip(&self.g.dm).zip(&w.dm) {
             *off = m & !left;
         }
         true
