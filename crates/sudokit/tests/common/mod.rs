@@ -6,12 +6,15 @@ use sudokit::grid::Grid;
 use sudokit::transform::Transform;
 
 /// The shared data folder: `SUDOKIT_DATA`, or `../shared/data` beside the workspace. A
-/// missing folder fails the test with a message saying how to point at it: data-driven
-/// checks are never skipped silently.
+/// relative `SUDOKIT_DATA` is taken from the workspace root, where the README's commands
+/// run (cargo runs tests and benchmarks in the crate's folder). A missing folder fails the
+/// test with a message saying how to point at it: data-driven checks are never skipped
+/// silently.
 pub fn data_dir() -> std::path::PathBuf {
-    let dir: std::path::PathBuf = std::env::var_os("SUDOKIT_DATA")
-        .map(Into::into)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data").into());
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    // Joining an absolute path gives that path.
+    let dir =
+        root.join(std::env::var_os("SUDOKIT_DATA").unwrap_or_else(|| "../shared/data".into()));
     assert!(
         dir.is_dir(),
         "puzzle data folder {} not found: set SUDOKIT_DATA to the folder holding the shared \
