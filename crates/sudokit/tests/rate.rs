@@ -70,6 +70,26 @@ fn pinned_public_ratings() {
     ] {
         assert_eq!(se(puzzle), expected, "{puzzle}");
     }
+    // SE's direct hints (Direct Pointing, Claiming, Hidden Pair, Hidden Triplet) place their
+    // single and remove nothing else; removing the locked or hidden set's other candidates
+    // too rated these 2.0, 1.7 and 2.3. Numbers from SE 1.2.1 itself (gsf's serate 1.2.1.3),
+    // run on 2026-11-26; the first two are from top1465, the third from the 17-clue list.
+    for (puzzle, expected) in [
+        (
+            ".12...6.....8.7......3.....73....4......2...9......5..4..53....8......3........1.",
+            "2.6/1.2/1.2",
+        ),
+        (
+            "26.7...........4.15........839.........5...6....1......7.....2.....49.......3.8..",
+            "3.4/1.2/1.2",
+        ),
+        (
+            "..............1..2..3.4..5........6....7.2..8..4....3....35.....7.......82......7",
+            "2.6/1.2/1.2",
+        ),
+    ] {
+        assert_eq!(se(puzzle), expected, "{puzzle}");
+    }
 }
 
 /// Seconds per puzzle (the library is optimised in test builds): the anchors SE users know.

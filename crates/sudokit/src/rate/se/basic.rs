@@ -111,8 +111,9 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         } else {
                             (SeTechnique::DirectClaiming, 1.9)
                         };
+                        // As SE's direct hints do, this one places its single and
+                        // removes nothing else: the locked candidates stay.
                         let mut h = Hint::new(tech, diff);
-                        h.rem = rem.clone();
                         h.place = Some((single as u8, d));
                         if ctx.explain {
                             h.text = format!(
@@ -240,8 +241,9 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                                 3 => (SeTechnique::DirectHiddenTriplet, 2.5),
                                 _ => (SeTechnique::HiddenQuad, 4.3),
                             };
+                            // As SE's direct hints do, this one places its single and
+                            // removes nothing else: the set's cells keep their candidates.
                             let mut h = Hint::new(tech, diff);
-                            h.rem = rem;
                             h.place = Some((c, v));
                             if ctx.explain {
                                 h.text = format!(
