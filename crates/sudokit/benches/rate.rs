@@ -1,6 +1,6 @@
 //! Rating agreement with Sudoku Explainer and rating speed.
 //!
-//! `cargo bench --bench rate [-- calib|anchors|speed|top1465|hardest|17|11+]`
+//! `cargo bench --bench rate [-- calib|anchors|peer|speed|top1465|hardest|17|11+]`
 //! - calib: rates `se_rated_calibration.tsv` (puzzle, ER, EP, ED of classic SE 1.2.1) and
 //!   prints the share of exact ER/EP/ED matches, the share within 0.3, and Spearman's rank
 //!   correlation of ER; `SUDOKIT_BENCH_VERBOSE=1` lists every disagreement.
@@ -14,6 +14,12 @@
 //!   `SUDOKIT_BENCH_VERBOSE=1` prints each puzzle's time to stderr.
 //! - anchors: the famous hardest puzzles with their published SE ratings, and the speed
 //!   ratio to SE's own time where known.
+//! - peer: Sudoku Explainer itself on the same puzzles in the same run, where
+//!   `SUDOKIT_SE_CLASSPATH` points at it (gsf's SudokuExplainer.jar 1.2.1.3, or classes
+//!   built from that source; needs `java`): agreement on ER and on ER/EP/ED, both times
+//!   and their ratio, on the calibration set, every 10th of top1465
+//!   (`SUDOKIT_SE_SAMPLE_TOP`) and every 125th of the forum hardest list
+//!   (`SUDOKIT_SE_SAMPLE_HARDEST`; SE takes minutes on each).
 //!
 //! Data folder: `SUDOKIT_DATA`, default `../shared/data` from the workspace root.
 
@@ -129,6 +135,21 @@ fn calibration(verbose: bool) {
     );
 }
 
+/// Which puzzles of a list were taken: "all", or "every 10th".
+fn sample(step: usize) -> String {
+    let suffix = match (step % 10, step % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    match step {
+        1 => "all".into(),
+        _ => format!("every {step}{suffix}"),
+    }
+}
+
 /// Rates every `step`th puzzle of `name` (at most `limit`) on one thread and prints
 /// the rate, mean, median, 90th percentile and slowest time, how many took over a
 /// second, and the ER histogram; `floor` (tenths) also counts the ratings below it, for
@@ -170,8 +191,9 @@ fn speed(name: &str, step: usize, limit: usize, floor: Option<u16>) {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     println!(
-        "{name} (every {step}th, {} puzzles): {:.1} puzzles/s, mean {:.1} ms, median {:.1} ms, \
+        "{name} ({}, {} puzzles): {:.1} puzzles/s, mean {:.1} ms, median {:.1} ms, \
          90% {:.0} ms, slowest {:.0} ms ({} ER={}), over 1 s: {}",
+        sample(step),
         puzzles.len(),
         puzzles.len() as f64 / total.as_secs_f64(),
         ms(total) / puzzles.len() as f64,
@@ -253,6 +275,111 @@ fn anchors() {
     }
 }
 
+/// The first 81 characters of each line that starts with a puzzle (comments and headers
+/// skipped): a file of puzzles, or the calibration table.
+fn puzzle_lines(text: &str) -> Vec<String> {
+    let cell = |b: u8| b == b'.' || b.is_ascii_digit();
+    text.lines()
+        .filter(|l| l.len() >= 81 && l.as_bytes()[..81].iter().all(|&b| cell(b)))
+        .map(|l| l[..81].to_string())
+        .collect()
+}
+
+/// Seconds from serate's `%e` (`12.34s`, `1m05s`, `1h02m`, `1d03h`).
+fn se_seconds(e: &str) -> Option<f64> {
+    let (mut secs, mut num) = (0.0, String::new());
+    for ch in e.chars() {
+        let unit = match ch {
+            'd' => 86400.0,
+            'h' => 3600.0,
+            'm' => 60.0,
+            's' => 1.0,
+            _ => {
+                num.push(ch);
+                continue;
+            }
+        };
+        secs += num.parse::<f64>().ok()? * unit;
+        num.clear();
+    }
+    num.is_empty().then_some(secs)
+}
+
+/// Sudoku Explainer itself, on the same puzzles in the same run: the peer the ratings
+/// must agree with, and the speed they are compared to. `classpath` holds SE 1.2.1 with
+/// gsf's command-line entry point `diuf.sudoku.test.serate` (his SudokuExplainer.jar,
+/// 1.2.1.3). Each of `lists` (file, step, limit) is rated by both, one puzzle at a time
+/// (SE on one thread, sudokit as the benchmark's other sections); printed: agreement on
+/// ER and on all three numbers, both total times and their ratio, and the puzzle where
+/// sudokit's lead is least.
+fn peer(classpath: &std::ffi::OsStr, lists: &[(&str, usize, usize)], verbose: bool) {
+    for &(name, step, limit) in lists {
+        let puzzles: Vec<String> = (puzzle_lines(&common::read_data(name)).into_iter())
+            .step_by(step)
+            .take(limit)
+            .collect();
+        let input =
+            std::env::temp_dir().join(format!("sudokit-se-peer-{}.txt", std::process::id()));
+        std::fs::write(&input, puzzles.join("\n") + "\n").expect("temporary puzzle file");
+        let out = std::process::Command::new("java")
+            .arg("-cp")
+            .arg(classpath)
+            .arg("diuf.sudoku.test.serate")
+            .arg("--format=%r/%p/%d %e")
+            .arg(format!("--input={}", input.display()))
+            .output();
+        let _ = std::fs::remove_file(&input);
+        let out = match out {
+            Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).into_owned(),
+            Ok(o) => {
+                println!(
+                    "peer: SE failed on {name}: {}",
+                    String::from_utf8_lossy(&o.stderr)
+                );
+                return;
+            }
+            Err(e) => {
+                println!("peer: cannot run java: {e}");
+                return;
+            }
+        };
+        let theirs: Vec<(&str, f64)> = (out.lines())
+            .filter_map(|l| l.split_once(' '))
+            .filter_map(|(r, e)| Some((r, se_seconds(e.trim())?)))
+            .collect();
+        assert_eq!(theirs.len(), puzzles.len(), "SE's output on {name}: {out}");
+        let (mut er_ok, mut all_ok, mut ours_total, mut se_total) = (0, 0, 0.0, 0.0);
+        let mut least = (f64::INFINITY, String::new());
+        for (text, (se, se_secs)) in puzzles.iter().zip(theirs) {
+            let t = Instant::now();
+            let r = se_rating(&parse(text).expect("puzzle"));
+            let secs = t.elapsed().as_secs_f64();
+            let ours = format!("{}/{}/{}", r.er, r.ep, r.ed);
+            er_ok += (ours.split('/').next() == se.split('/').next()) as usize;
+            all_ok += (ours == se) as usize;
+            if verbose && ours != se {
+                println!("  differs: {text} SE {se} ours {ours}");
+            }
+            (ours_total, se_total) = (ours_total + secs, se_total + se_secs);
+            // SE counts in hundredths of a second: puzzles it rates in under 0.05 s say
+            // little about either.
+            if se_secs >= 0.05 && se_secs / secs < least.0 {
+                least = (se_secs / secs, format!("{text} ER={se}, SE {se_secs:.2} s"));
+            }
+        }
+        let n = puzzles.len();
+        println!(
+            "peer {name} ({}, {n} puzzles): SE 1.2.1 agrees on ER {er_ok}/{n}, on \
+             ER/EP/ED {all_ok}/{n}; SE {se_total:.1} s, sudokit {ours_total:.2} s, {:.0}x; \
+             least lead {:.0}x ({})",
+            sample(step),
+            se_total / ours_total,
+            least.0,
+            least.1
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -268,15 +395,37 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(d)
     };
+    let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
     if want("calib") {
         calibration(std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some());
     }
     if want("anchors") {
         anchors();
     }
+    if want("peer") {
+        match std::env::var_os("SUDOKIT_SE_CLASSPATH") {
+            Some(cp) => peer(
+                &cp,
+                &[
+                    ("se_rated_calibration.tsv", 1, limit),
+                    (
+                        "puzzles3_magictour_top1465",
+                        env("SUDOKIT_SE_SAMPLE_TOP", 10),
+                        limit,
+                    ),
+                    (
+                        "puzzles6_forum_hardest_1106",
+                        env("SUDOKIT_SE_SAMPLE_HARDEST", 125),
+                        limit,
+                    ),
+                ],
+                std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some(),
+            ),
+            None => println!("peer: SUDOKIT_SE_CLASSPATH not set, Sudoku Explainer not run"),
+        }
+    }
     // `speed` runs every set; `top1465`, `hardest`, `17` or `11+` one of them.
     let set = |short: &str| want("speed") || args.iter().any(|a| a == short);
-    let limit = env("SUDOKIT_BENCH_LIMIT", usize::MAX);
     if set("top1465") {
         speed("puzzles3_magictour_top1465", 1, limit, None);
     }
