@@ -275,16 +275,6 @@ fn anchors() {
     }
 }
 
-/// The first 81 characters of each line that starts with a puzzle (comments and headers
-/// skipped): a file of puzzles, or the calibration table.
-fn puzzle_lines(text: &str) -> Vec<String> {
-    let cell = |b: u8| b == b'.' || b.is_ascii_digit();
-    text.lines()
-        .filter(|l| l.len() >= 81 && l.as_bytes()[..81].iter().all(|&b| cell(b)))
-        .map(|l| l[..81].to_string())
-        .collect()
-}
-
 /// Seconds from serate's `%e` (`12.34s`, `1m05s`, `1h02m`, `1d03h`).
 fn se_seconds(e: &str) -> Option<f64> {
     let (mut secs, mut num) = (0.0, String::new());
@@ -314,10 +304,11 @@ fn se_seconds(e: &str) -> Option<f64> {
 /// sudokit's lead is least.
 fn peer(classpath: &std::ffi::OsStr, lists: &[(&str, usize, usize)], verbose: bool) {
     for &(name, step, limit) in lists {
-        let puzzles: Vec<String> = (puzzle_lines(&common::read_data(name)).into_iter())
-            .step_by(step)
+        let grids: Vec<Grid> = common::load_every(name, step)
+            .into_iter()
             .take(limit)
             .collect();
+        let puzzles: Vec<String> = grids.iter().map(common::digits).collect();
         let input =
             std::env::temp_dir().join(format!("sudokit-se-peer-{}.txt", std::process::id()));
         std::fs::write(&input, puzzles.join("\n") + "\n").expect("temporary puzzle file");
@@ -350,9 +341,9 @@ fn peer(classpath: &std::ffi::OsStr, lists: &[(&str, usize, usize)], verbose: bo
         assert_eq!(theirs.len(), puzzles.len(), "SE's output on {name}: {out}");
         let (mut er_ok, mut all_ok, mut ours_total, mut se_total) = (0, 0, 0.0, 0.0);
         let mut least = (f64::INFINITY, String::new());
-        for (text, (se, se_secs)) in puzzles.iter().zip(theirs) {
+        for ((text, grid), (se, se_secs)) in puzzles.iter().zip(&grids).zip(theirs) {
             let t = Instant::now();
-            let r = se_rating(&parse(text).expect("puzzle"));
+            let r = se_rating(grid);
             let secs = t.elapsed().as_secs_f64();
             let ours = format!("{}/{}/{}", r.er, r.ep, r.ed);
             er_ok += (ours.split('/').next() == se.split('/').next()) as usize;

@@ -92,7 +92,6 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
             locked[..n].sort_unstable();
             for &(r2, d, gone) in &locked[..n] {
                 let victims = g.cells(r2, d) & !RM[r1];
-                let rem: Vec<(u8, u8)> = bits(victims).map(|c| (c as u8, d)).collect();
                 let pointing = t1 == BLOCK;
                 if direct {
                     for i3 in 0..9 {
@@ -129,14 +128,14 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             return;
                         }
                     }
-                } else if !rem.is_empty() {
+                } else if victims != 0 {
                     let (tech, diff) = if pointing {
                         (SeTechnique::Pointing, 2.6)
                     } else {
                         (SeTechnique::Claiming, 2.8)
                     };
                     let mut h = Hint::new(tech, diff);
-                    h.rem = rem;
+                    h.rem = bits(victims).map(|c| (c as u8, d)).collect();
                     if ctx.explain {
                         h.text = format!(
                             "{d} in {} is locked in {}",
@@ -214,13 +213,6 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                     continue;
                 };
                 let vset = vm as u16;
-                let mut rem = Vec::new();
-                for idx in bits(common) {
-                    let c = RC[r][idx] as usize;
-                    for d in digits(g.cand[c] & !vset) {
-                        rem.push((c as u8, d));
-                    }
-                }
                 let names = || {
                     digits(vset)
                         .map(|v| v.to_string())
@@ -260,7 +252,17 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                             break;
                         }
                     }
-                } else if !rem.is_empty() {
+                } else {
+                    let mut rem = Vec::new();
+                    for idx in bits(common) {
+                        let c = RC[r][idx] as usize;
+                        for d in digits(g.cand[c] & !vset) {
+                            rem.push((c as u8, d));
+                        }
+                    }
+                    if rem.is_empty() {
+                        continue;
+                    }
                     let (tech, diff) = match degree {
                         2 => (SeTechnique::HiddenPair, 3.4),
                         3 => (SeTechnique::HiddenTriplet, 4.0),
