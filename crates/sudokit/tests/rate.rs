@@ -107,6 +107,27 @@ fn famous_hardest_puzzles() {
     );
 }
 
+/// A nested chain counts once in a hint's complexity however many branches reach it, even
+/// on different grids: SE compares nested hints by their chains (`FullChain`). Counted
+/// once per grid, these puzzles (lines 251 and 42 of the forum's hardest list) were rated
+/// 11.1 and 10.5; SE 1.2.1 itself (gsf's serate 1.2.1.3, run on 2026-11-26) gives the
+/// numbers below, and on the first all 127 steps agree.
+#[test]
+fn nested_chains_count_once_per_chain() {
+    for (puzzle, expected) in [
+        (
+            "1....67......8......92...5.....4...85..3...1......76..3.2.......1.9...2.9.5.....4",
+            "11.0/11.0/9.4",
+        ),
+        (
+            ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7",
+            "10.4/1.2/1.2",
+        ),
+    ] {
+        assert_eq!(se(puzzle), expected, "{puzzle}");
+    }
+}
+
 #[test]
 fn capped_rating_is_a_lower_bound() {
     // SE 9.2: plain dynamic forcing chains (8.5 + length), so a cap at level 0 (no nesting)

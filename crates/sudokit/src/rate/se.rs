@@ -654,9 +654,10 @@ type Removed = Vec<(u16, Vec<(u8, u8)>, Option<Nested>)>;
 type RemovedRc = Rc<Removed>;
 
 /// A chain hint used inside a nested chain: an outer chain adds its complexity once per
-/// hint, however many of its potentials rest on it. The identity is a hash of the grid,
-/// the rule and the hint's place in the rule's list, so the same hint found again, on
-/// another thread or after the cache was emptied, is the same hint.
+/// hint, however many of its potentials rest on it. As in SE (`FullChain`), hints are
+/// the same when their chains are: the identity hashes the chains' potentials
+/// (`Arena::identity`), not the grid or the run they were found in, so two branches of
+/// an outer chain that reach the same nested chain on different grids count it once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Nested {
     id: u64,
@@ -680,6 +681,8 @@ pub(crate) struct Hint {
     pub place: Option<(u8, u8)>,
     /// Removed candidates of the starting grid this step depends on (nested chains only).
     pub parents: Vec<(u8, u8)>,
+    /// The identity of its chains (`Arena::identity`; nested chains only).
+    pub identity: u64,
     /// The reasoning, for the explain engine.
     pub text: String,
     /// Index of the hint's chain targets in its rule run while its parents are still to
@@ -697,6 +700,7 @@ impl Hint {
             rem: Vec::new(),
             place: None,
             parents: Vec::new(),
+            identity: 0,
             text: String::new(),
             pending: NONE,
         }

@@ -219,8 +219,12 @@ pub(super) fn chain_hint(
             pot_parents(g, src, pot, spec.null_cause, &mut parents);
         }
     });
+    let targets = spec.targets;
     let mut h = spec.into_hint(g, cplx);
     h.parents = parents.list;
+    if ctx.src.is_some() {
+        h.identity = ar.identity(targets, queue);
+    }
     h
 }
 
@@ -1457,17 +1461,17 @@ impl<'a> Chainer<'a> {
             // Gathered in a list reused from hint to hint, then copied at their size:
             // grown from nothing, the lists took 3% of the slowest puzzle's time.
             let mut parents = RuleParents::reusing(std::mem::take(&mut self.scratch.parents));
+            // The chains are walked as `Arena::identity` walks them.
+            let mut identity = std::hash::DefaultHasher::new();
             for &t in &self.scratch.hint_targets[start as usize..end as usize] {
                 self.arena.chain(t, &mut self.scratch.queue, |p| {
-                    pot_parents(
-                        g,
-                        src,
-                        &self.arena.pots[p as usize],
-                        null_cause,
-                        &mut parents,
-                    )
+                    let pot = &self.arena.pots[p as usize];
+                    identity.write_u16(pot.key);
+                    pot_parents(g, src, pot, null_cause, &mut parents)
                 });
+                identity.write_u16(u16::MAX);
             }
+            h.identity = identity.finish();
             h.parents = parents.list.clone();
             self.scratch.parents = parents.list;
             h.pending = NONE;

@@ -177,9 +177,6 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         solution: None,
         nested: cache,
     };
-    // Fixed keys: the same grid and rule hash alike on every thread.
-    let mut grid_hash = std::hash::DefaultHasher::new();
-    key.hash(&mut grid_hash);
     let mut run = NestedRun {
         cands: Vec::new(),
         hints: Vec::new(),
@@ -187,22 +184,15 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
     };
     let (found, searched) = rule_run(g, cfg, ctx, true);
     run.dead = cfg == Cfg::LOOPS && !searched;
-    // A hint is known by its place among all the run's hints: which rest on none of the
-    // step grid's removals depends on the step, and a run found again at a later step
-    // (after the cache was emptied) must know its hints as before.
-    for (i, mut h) in found
-        .into_iter()
-        .enumerate()
-        .filter(|(_, h)| !h.parents.is_empty())
-    {
+    // A hint is known by its chains (`Arena::identity`), as SE's `FullChain` knows it:
+    // the same chains found on two grids count once in a hint that uses both.
+    for mut h in found.into_iter().filter(|h| !h.parents.is_empty()) {
         h.rem.sort_unstable();
         run.cands.extend(&h.rem);
         let rem_end = run.cands.len() as u32;
         run.cands.extend(&h.parents);
-        let mut id = grid_hash.clone();
-        id.write_usize(i);
         let nested = Nested {
-            id: id.finish(),
+            id: h.identity,
             cplx: h.cplx,
         };
         run.hints.push((rem_end, run.cands.len() as u32, nested));

@@ -2,6 +2,7 @@
 //! and the links from one potential to the next that every chaining rule follows.
 
 use super::*;
+use std::hash::Hasher;
 
 pub(super) const NKEYS: usize = 81 * 9 * 2;
 pub(super) const NONE: u32 = u32::MAX;
@@ -127,6 +128,18 @@ impl Arena {
             visit(p);
             true
         });
+    }
+
+    /// SE's identity of a hint on `targets` (its `FullChain`): hints are one where their
+    /// targets' chains, each listed as `chain` walks it, are the same potentials, whatever
+    /// grid or run they came from. A nested hint's complexity counts once per identity.
+    pub(super) fn identity(&self, targets: &[u32], queue: &mut Vec<u32>) -> u64 {
+        let mut id = std::hash::DefaultHasher::new();
+        for &t in targets {
+            self.chain(t, queue, |p| id.write_u16(self.key(p)));
+            id.write_u16(u16::MAX);
+        }
+        id.finish()
     }
 
     /// `chain`, stopped as soon as `visit` returns false; false then.
