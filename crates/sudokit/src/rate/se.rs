@@ -38,8 +38,9 @@
 //!   A Nishio run's chains follow one digit, and a worklist over its places says which
 //!   meet a contradiction, its only hints (`Sieve::nishio`).
 //! - Rules between the parallel chain runs are serial, so they are kept lean: aligned
-//!   exclusion settles each pair of digits for every third digit at once, and searches
-//!   its thousands of triplets on all threads.
+//!   exclusion settles each pair of digits for every third digit at once, searches its
+//!   thousands of triplets on all threads, and skips those no change since a grid where
+//!   it found nothing could touch.
 //! - The rest is bookkeeping done once instead of per hint: no text unless explaining,
 //!   memoised chainings read in place, sets and arenas reused per thread; in level-0
 //!   runs, ancestor counts kept per potential and the removals a hint rests on found
@@ -787,7 +788,7 @@ pub(crate) fn next_hint(
         &|o| fish(g, 4, ctx, o),
         &|o| hidden_set(g, 4, false, ctx, o),
         &|o| bug(g, o),
-        &|o| aligned_exclusion(g, 2, o),
+        &|o| aligned_exclusion(g, 2, nested, o),
     ];
     for p in basic {
         p(&mut out);
@@ -799,7 +800,7 @@ pub(crate) fn next_hint(
     if let Some(h) = chain(Cfg::LOOPS) {
         return Some(h);
     }
-    aligned_exclusion(g, 3, &mut out);
+    aligned_exclusion(g, 3, nested, &mut out);
     if !out.is_empty() {
         return Some(out.swap_remove(0));
     }

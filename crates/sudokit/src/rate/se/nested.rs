@@ -83,6 +83,9 @@ pub(crate) struct NestedCache {
     closures: Mutex<[FxHashMap<GridKey, Arc<Closures>>; 2]>,
     /// The grid the rating's step starts from (`start_step`), if set.
     step: Mutex<Option<Arc<G>>>,
+    /// Per degree (pair, triplet), the candidates of the latest grid of the rating on
+    /// which aligned exclusion found nothing (`aligned_exclusion`).
+    exclusion_empty: Mutex<[Option<[u16; 81]>; 2]>,
 }
 
 impl NestedCache {
@@ -92,6 +95,17 @@ impl NestedCache {
     /// (`nested_rule`): the others are dropped wherever it is used.
     pub(crate) fn start_step(&self, g: &G) {
         *held(&self.step) = Some(Arc::new(g.clone()));
+    }
+
+    /// The candidates of the latest grid on which aligned exclusion of `degree` (2 or 3)
+    /// found nothing, if any.
+    pub(super) fn exclusion_empty(&self, degree: usize) -> Option<[u16; 81]> {
+        held(&self.exclusion_empty)[degree - 2]
+    }
+
+    /// Notes that aligned exclusion of `degree` found nothing on `g`.
+    pub(super) fn set_exclusion_empty(&self, degree: usize, g: &G) {
+        held(&self.exclusion_empty)[degree - 2] = Some(g.cand);
     }
 
     /// Notes the step the rating took from `before` to `after`: a reduced grid of the
