@@ -45,17 +45,17 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, cache: &NestedCache, out: 
     let row = |j: usize| {
         let c1 = list[j];
         list[..j].iter().find_map(|&c0| {
-            if degree == 2 {
-                return exclusion(g, &[c0, c1], &excl_mask, &fresh);
-            }
-            // A triplet needs two excluders common to its three cells.
+            // Pairs and triplets need two excluders common to all their cells.
             let pair = excl_mask[c0] & excl_mask[c1];
             if pair.count_ones() < 2 {
                 return None;
             }
-            // Where neither cell nor their common excluders changed, only a third cell
-            // that did can make a triplet worth a look, and it is among their excluders.
+            // Neither cell nor their common excluders changed: the pair is as it was, and
+            // only a third cell that changed can make a triplet worth a look.
             let quiet = (1u128 << c0 | 1 << c1) & fresh.touched == 0 && pair & fresh.changed == 0;
+            if degree == 2 {
+                return (!quiet).then(|| exclusion(g, &[c0, c1], &excl_mask, &fresh))?;
+            }
             if quiet && (excl_mask[c0] | excl_mask[c1]) & fresh.touched == 0 {
                 return None;
             }
@@ -147,17 +147,22 @@ pub(super) fn exclusion(
     if at & fresh.touched == 0 && common & fresh.changed == 0 {
         return None;
     }
+    let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
+    let union = all[0] | all[1] | all[2];
+    // An excluder holding a digit none of the cells has is never emptied: it rules out
+    // nothing, and is left out.
     let mut ex = [0u16; 20];
     let mut ne = 0;
     for e in bits(common).take(ex.len()) {
-        ex[ne] = g.cand[e];
-        ne += 1;
+        if g.cand[e] & !union == 0 {
+            ex[ne] = g.cand[e];
+            ne += 1;
+        }
     }
     let ex = &ex[..ne];
     let k = cells.len();
     let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
     let see = [sees(0, 1), k > 2 && sees(0, 2), k > 2 && sees(1, 2)];
-    let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
     let mut allowed = [0u16; 3];
     for d0 in digits(all[0]) {
         let b0 = bit(d0);
