@@ -18,6 +18,13 @@ fn se(text: &str) -> String {
     format!("{}/{}/{}", r.er, r.ep, r.ed)
 }
 
+/// Asserts each puzzle's "ER/EP/ED".
+fn assert_ratings(expected: &[(&str, &str)]) {
+    for &(puzzle, rating) in expected {
+        assert_eq!(se(puzzle), rating, "{puzzle}");
+    }
+}
+
 /// Calibration rows (puzzle, "ER/EP/ED") with ER at most `max_er` tenths, every `step`th.
 fn calibration(step: usize, max_er: f64) -> Vec<(String, String)> {
     read_data("se_rated_calibration.tsv")
@@ -58,7 +65,7 @@ fn pinned_public_ratings() {
     );
     // Calibration puzzles with a unique-loop, an aligned pair exclusion-free BUG and a
     // dynamic forcing chain step (SE 1.2.1's numbers from the calibration file).
-    for (puzzle, expected) in [
+    assert_ratings(&[
         (
             "9......82..8..6....1...9.7...2..7.43..5.8.7..78.6..1...3.7...1....4..2..42......9",
             "6.7/1.2/1.2",
@@ -67,14 +74,12 @@ fn pinned_public_ratings() {
             "74.8....1.96.3..573...7.....5.9.8...............5.1.7.....9...867..8.31.9....7.42",
             "7.2/1.2/1.2",
         ),
-    ] {
-        assert_eq!(se(puzzle), expected, "{puzzle}");
-    }
+    ]);
     // SE's direct hints (Direct Pointing, Claiming, Hidden Pair, Hidden Triplet) place their
     // single and remove nothing else; removing the locked or hidden set's other candidates
     // too rated these 2.0, 1.7 and 2.3. Numbers from SE 1.2.1 itself (gsf's serate 1.2.1.3),
     // run on 2026-11-26; the first two are from top1465, the third from the 17-clue list.
-    for (puzzle, expected) in [
+    assert_ratings(&[
         (
             ".12...6.....8.7......3.....73....4......2...9......5..4..53....8......3........1.",
             "2.6/1.2/1.2",
@@ -87,9 +92,7 @@ fn pinned_public_ratings() {
             "..............1..2..3.4..5........6....7.2..8..4....3....35.....7.......82......7",
             "2.6/1.2/1.2",
         ),
-    ] {
-        assert_eq!(se(puzzle), expected, "{puzzle}");
-    }
+    ]);
 }
 
 /// Seconds per puzzle (the library is optimised in test builds): the anchors SE users know.
@@ -114,7 +117,7 @@ fn famous_hardest_puzzles() {
 /// numbers below, and on the first all 127 steps agree.
 #[test]
 fn nested_chains_count_once_per_chain() {
-    for (puzzle, expected) in [
+    assert_ratings(&[
         (
             "1....67......8......92...5.....4...85..3...1......76..3.2.......1.9...2.9.5.....4",
             "11.0/11.0/9.4",
@@ -123,9 +126,7 @@ fn nested_chains_count_once_per_chain() {
             ".....6.....1.2...3.3.8...7...6.....5.5.3..7..2....1.......9..4...5...98..9.4....7",
             "10.4/1.2/1.2",
         ),
-    ] {
-        assert_eq!(se(puzzle), expected, "{puzzle}");
-    }
+    ]);
 }
 
 #[test]
