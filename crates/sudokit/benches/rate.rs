@@ -163,13 +163,10 @@ fn sample(step: usize) -> String {
 /// puzzle's time goes to stderr (`ms<TAB>puzzle<TAB>ER`), to find the slow ones.
 fn speed(name: &str, step: usize, limit: usize, floor: Option<u16>) {
     let verbose = std::env::var_os("SUDOKIT_BENCH_VERBOSE").is_some();
-    let text = common::read_data(name);
-    let puzzles: Vec<(String, Grid)> = text
-        .lines()
-        .filter(|l| l.len() >= 81)
-        .step_by(step)
+    let puzzles: Vec<(String, Grid)> = common::load_every(name, step)
+        .into_iter()
         .take(limit)
-        .map(|l| (l[..81].to_string(), parse(&l[..81]).expect("puzzle")))
+        .map(|g| (g.to_string(), g))
         .collect();
     let start = Instant::now();
     let mut times = Vec::new();
