@@ -154,14 +154,9 @@ impl ChainSpec<'_> {
 }
 
 /// SE's complexity of a hint on `targets`: their ancestors, each counted once per target,
-/// plus the complexity of every distinct nested hint among them; `visit` sees each.
-pub(super) fn complexity(
-    ar: &Arena,
-    targets: &[u32],
-    queue: &mut Vec<u32>,
-    visit: impl FnMut(&Pot),
-) -> u32 {
-    complexity_within(ar, targets, queue, u32::MAX, visit).unwrap_or(u32::MAX)
+/// plus the complexity of every distinct nested hint among them.
+pub(super) fn complexity(ar: &Arena, targets: &[u32], queue: &mut Vec<u32>) -> u32 {
+    complexity_within(ar, targets, queue, u32::MAX).unwrap_or(u32::MAX)
 }
 
 /// `complexity`, or `None` as soon as the count passes `limit`: every node and nested
@@ -171,9 +166,8 @@ pub(super) fn complexity_within(
     targets: &[u32],
     queue: &mut Vec<u32>,
     limit: u32,
-    visit: impl FnMut(&Pot),
 ) -> Option<u32> {
-    spread_complexity(targets.iter().map(|&t| (ar, t)), queue, limit, visit)
+    spread_complexity(targets.iter().map(|&t| (ar, t)), queue, limit)
 }
 
 /// `complexity_within` of targets in arenas of their own (chains built ahead, `Built`),
@@ -182,7 +176,6 @@ pub(super) fn spread_complexity<'a>(
     targets: impl IntoIterator<Item = (&'a Arena, u32)>,
     queue: &mut Vec<u32>,
     limit: u32,
-    mut visit: impl FnMut(&Pot),
 ) -> Option<u32> {
     let mut total = 0u32;
     let mut seen: Vec<u64> = Vec::new();
@@ -196,7 +189,6 @@ pub(super) fn spread_complexity<'a>(
                     total = total.saturating_add(n.cplx);
                 }
             }
-            visit(pot);
             total <= limit
         });
         if !within {
@@ -213,18 +205,17 @@ pub(super) fn chain_hint(
     queue: &mut Vec<u32>,
     spec: ChainSpec,
 ) -> Hint {
+    let cplx = complexity(ar, spec.targets, queue);
+    // In a nested run, the walk that names the hint also finds the removals it rests on.
     let mut parents = RuleParents::new(Vec::new());
-    let cplx = complexity(ar, spec.targets, queue, |pot| {
-        if let Some(src) = ctx.src {
-            pot_parents(g, src, pot, spec.null_cause, &mut parents);
-        }
+    let identity = ctx.src.map_or(0, |src| {
+        ar.identity(spec.targets, queue, |pot| {
+            pot_parents(g, src, pot, spec.null_cause, &mut parents)
+        })
     });
-    let targets = spec.targets;
     let mut h = spec.into_hint(g, cplx);
     h.parents = parents.list;
-    if ctx.src.is_some() {
-        h.identity = ar.identity(targets, queue);
-    }
+    h.identity = identity;
     h
 }
 
@@ -483,7 +474,7 @@ fn shared_with_false(
                 for c in bits(set) {
                     let o = key(c, i as u8 + 1, on);
                     let targets = chains.iter().filter_map(|b| Some((&b.arena, b.find(o)?)));
-                    if let Some(part) = spread_complexity(targets, queue, limit - 1, |_| {}) {
+                    if let Some(part) = spread_complexity(targets, queue, limit - 1) {
                         *needed |= 1 << c;
                         least = least.min(part);
                     }
@@ -869,7 +860,7 @@ impl<'a> Chainer<'a> {
         }
         let queue = &mut self.scratch.queue;
         let most = room.saturating_sub(1);
-        (new.iter()).all(|&p| complexity_within(ar, &[p], queue, most, |_| {}).is_none())
+        (new.iter()).all(|&p| complexity_within(ar, &[p], queue, most).is_none())
     }
 
     /// The candidates removed by the first of the nested chaining rules that removes any
@@ -1020,9 +1011,9 @@ impl<'a> Chainer<'a> {
             .map_init(Vec::new, |queue, &(a, b, _)| {
                 let targets = &targets[a as usize..b as usize];
                 if !first {
-                    return Some(complexity(ar, targets, queue, |_| {}));
+                    return Some(complexity(ar, targets, queue));
                 }
-                let c = complexity_within(ar, targets, queue, least.load(Relaxed), |_| {})?;
+                let c = complexity_within(ar, targets, queue, least.load(Relaxed))?;
                 least.fetch_min(c, Relaxed);
                 Some(c)
             })
@@ -1137,7 +1128,7 @@ impl<'a> Chainer<'a> {
                     if let (Some(least), Some((x, y))) = (least, absurd) {
                         if kon(*k) || removes(g, *k | 1) {
                             let queue = &mut ch.scratch.queue;
-                            least.fetch_min(complexity(&arena, &[x, y], queue, |_| {}), Relaxed);
+                            least.fetch_min(complexity(&arena, &[x, y], queue), Relaxed);
                         }
                     }
                     let keys = on.order.iter().chain(&off.order).map(|&i| arena.key(i));
@@ -1461,17 +1452,12 @@ impl<'a> Chainer<'a> {
             // Gathered in a list reused from hint to hint, then copied at their size:
             // grown from nothing, the lists took 3% of the slowest puzzle's time.
             let mut parents = RuleParents::reusing(std::mem::take(&mut self.scratch.parents));
-            // The chains are walked as `Arena::identity` walks them.
-            let mut identity = std::hash::DefaultHasher::new();
-            for &t in &self.scratch.hint_targets[start as usize..end as usize] {
-                self.arena.chain(t, &mut self.scratch.queue, |p| {
-                    let pot = &self.arena.pots[p as usize];
-                    identity.write_u16(pot.key);
+            let targets = &self.scratch.hint_targets[start as usize..end as usize];
+            h.identity = self
+                .arena
+                .identity(targets, &mut self.scratch.queue, |pot| {
                     pot_parents(g, src, pot, null_cause, &mut parents)
                 });
-                identity.write_u16(u16::MAX);
-            }
-            h.identity = identity.finish();
             h.parents = parents.list.clone();
             self.scratch.parents = parents.list;
             h.pending = NONE;

@@ -133,10 +133,20 @@ impl Arena {
     /// SE's identity of a hint on `targets` (its `FullChain`): hints are one where their
     /// targets' chains, each listed as `chain` walks it, are the same potentials, whatever
     /// grid or run they came from. A nested hint's complexity counts once per identity.
-    pub(super) fn identity(&self, targets: &[u32], queue: &mut Vec<u32>) -> u64 {
+    /// `visit` sees each potential of the walk, for work that walks the chains anyway.
+    pub(super) fn identity(
+        &self,
+        targets: &[u32],
+        queue: &mut Vec<u32>,
+        mut visit: impl FnMut(&Pot),
+    ) -> u64 {
         let mut id = std::hash::DefaultHasher::new();
         for &t in targets {
-            self.chain(t, queue, |p| id.write_u16(self.key(p)));
+            self.chain(t, queue, |p| {
+                let pot = &self.pots[p as usize];
+                id.write_u16(pot.key);
+                visit(pot);
+            });
             id.write_u16(u16::MAX);
         }
         id.finish()
