@@ -50,13 +50,15 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, cache: &NestedCache, out: 
             if pair.count_ones() < 2 {
                 return None;
             }
-            // Neither cell nor their common excluders changed: the pair is as it was, and
-            // only a third cell that changed can make a triplet worth a look.
-            let quiet = (1u128 << c0 | 1 << c1) & fresh.touched == 0 && pair & fresh.changed == 0;
+            let cells = 1u128 << c0 | 1 << c1;
             if degree == 2 {
-                return (!quiet).then(|| exclusion(g, &[c0, c1], &excl_mask, &fresh))?;
+                return fresh
+                    .affects(cells, pair)
+                    .then(|| exclusion(g, &[c0, c1], &excl_mask))?;
             }
-            if quiet && (excl_mask[c0] | excl_mask[c1]) & fresh.touched == 0 {
+            // A triplet's third cell is one of the pair's excluders, and its common
+            // excluders are among the pair's: if none of those could, none can.
+            if !fresh.affects(cells | excl_mask[c0] | excl_mask[c1], pair) {
                 return None;
             }
             // SE's "twin area": the excluders of both cells that are candidates themselves,
@@ -65,9 +67,9 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, cache: &NestedCache, out: 
             let second = excl[c1].iter().filter(|&&e| excl_mask[c0] >> e & 1 == 0);
             first
                 .chain(second)
-                .filter(|&&t| !quiet || fresh.touched >> t & 1 != 0)
                 .filter(|&&t| in_list >> t & 1 != 0 && (pair & excl_mask[t]).count_ones() >= 2)
-                .find_map(|&t| exclusion(g, &[c0, c1, t], &excl_mask, &fresh))
+                .filter(|&&t| fresh.affects(cells | 1 << t, pair & excl_mask[t]))
+                .find_map(|&t| exclusion(g, &[c0, c1, t], &excl_mask))
         })
     };
     // Triplets are thousands a grid, where nearly every rating step that gets this far
@@ -90,7 +92,7 @@ pub(super) fn aligned_exclusion(g: &G, degree: usize, cache: &NestedCache, out: 
 /// lose one or gain a peer with one candidate, allows more and removes less: nothing
 /// still. What can make it remove something is a change to one of its cells or common
 /// excluders (one new among them changed too), or a peer with one candidate filled.
-pub(super) struct Fresh {
+struct Fresh {
     /// Cells whose candidates changed, and peers of cells that had one and now have none.
     touched: u128,
     /// Cells whose candidates changed.
@@ -123,6 +125,12 @@ impl Fresh {
             changed,
         }
     }
+
+    /// Whether the combination of `cells` (a mask) with common excluders `common` could
+    /// remove something now.
+    fn affects(&self, cells: u128, common: u128) -> bool {
+        cells & self.touched != 0 || common & self.changed != 0
+    }
 }
 
 /// The aligned exclusion hint on `cells` (2 or 3), if it removes anything: a candidate
@@ -133,18 +141,9 @@ impl Fresh {
 /// digit (nothing left) or one (one left), so each pair of digits is settled at once for
 /// all third digits: the triplets that remove nothing, nearly all, are told apart in a
 /// fraction of the full enumeration (`exclusion_by_combinations` in the tests).
-pub(super) fn exclusion(
-    g: &G,
-    cells: &[usize],
-    excl_mask: &[u128; 81],
-    fresh: &Fresh,
-) -> Option<Hint> {
+pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Option<Hint> {
     let common = cells.iter().fold(u128::MAX, |m, &c| m & excl_mask[c]);
     if common.count_ones() < 2 {
-        return None;
-    }
-    let at = cells.iter().fold(0u128, |m, &c| m | 1 << c);
-    if at & fresh.touched == 0 && common & fresh.changed == 0 {
         return None;
     }
     let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
@@ -303,8 +302,7 @@ mod tests {
                     }
                 }
                 for cells in sets {
-                    let fresh = Fresh::since(None, &g);
-                    let fast = exclusion(&g, &cells, &excl, &fresh).map_or(Vec::new(), |h| h.rem);
+                    let fast = exclusion(&g, &cells, &excl).map_or(Vec::new(), |h| h.rem);
                     let full = exclusion_by_combinations(&g, &cells, &excl);
                     assert_eq!(fast, full, "cells {cells:?}");
                     checked += 1;
