@@ -31,12 +31,14 @@ pub(super) fn house_bits(c: usize) -> u32 {
     CR[c].iter().fold(0, |m, &r| m | 1 << r)
 }
 
-/// SE's `checkForLoops`: every path of cells holding both `v1` and `v2` that returns to its
-/// first cell, in SE's order. `seen` holds the houses of the path's cells at even and at odd
-/// places: a path that puts two cells of one house at places of the same parity is no valid
-/// loop (`valid_loop`), nor is any loop it leads to, so it is not followed. SE follows them
-/// all and rejects them at the end; which valid loops are found, and in what order, is the
-/// same, without the search's exponential dead ends.
+/// SE's `checkForLoops`: every valid path of cells holding both `v1` and `v2` that returns
+/// to its first cell, in SE's order. `seen` holds the houses of the path's cells at even and
+/// at odd places: a path that puts two cells of one house at places of the same parity is no
+/// valid loop (`valid_loop`), nor is any loop it leads to, so it is not followed, and a
+/// closed path is valid when both hold the same houses. SE follows every path and rejects
+/// loops at the end; which valid loops are found, and in what order, is the same, without
+/// the search's exponential dead ends. `free` holds the cells with both digits not on the
+/// path yet.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn check_for_loops(
     g: &G,
@@ -44,6 +46,7 @@ pub(super) fn check_for_loops(
     v1: u8,
     v2: u8,
     lp: &mut Vec<u8>,
+    free: u128,
     seen: [u32; 2],
     allowed: i32,
     ex_in: u16,
@@ -51,33 +54,39 @@ pub(super) fn check_for_loops(
     results: &mut Vec<Vec<u8>>,
 ) {
     lp.push(cell as u8);
+    let free = free & !(1 << cell);
     let parity = lp.len() % 2;
     let mut ex = ex_in;
     let both = bit(v1) | bit(v2);
+    // From the fourth cell on, the first closes the loop.
+    let first = match lp.len() >= 4 {
+        true => 1u128 << lp[0],
+        false => 0,
+    };
     for t in [BLOCK, ROW, COL] {
         if Some(t) == last {
             continue;
         }
         let r = CR[cell][t] as usize;
-        for &next in &RC[r] {
-            if lp[0] == next && lp.len() >= 4 {
-                results.push(lp.clone());
-            } else if !lp.contains(&next) {
-                let p = g.cand[next as usize];
-                if p & both == both {
-                    ex |= p;
-                    ex &= !both;
-                    let card = p.count_ones();
-                    let houses = house_bits(next as usize);
-                    if (card == 2 || ex.count_ones() == 1 || allowed > 0)
-                        && seen[parity] & houses == 0
-                    {
-                        let na = if card > 2 { allowed - 1 } else { allowed };
-                        let mut seen = seen;
-                        seen[parity] |= houses;
-                        let next = next as usize;
-                        check_for_loops(g, next, v1, v2, lp, seen, na, ex, Some(t), results);
-                    }
+        // Houses list their cells in index order, as the bits run.
+        for next in bits(RM[r] & (free | first)) {
+            if first >> next & 1 != 0 {
+                if seen[0] == seen[1] {
+                    results.push(lp.clone());
+                }
+            } else {
+                let p = g.cand[next];
+                ex |= p;
+                ex &= !both;
+                let card = p.count_ones();
+                let houses = house_bits(next);
+                if (card == 2 || ex.count_ones() == 1 || allowed > 0) && seen[parity] & houses == 0
+                {
+                    let na = if card > 2 { allowed - 1 } else { allowed };
+                    let mut seen = seen;
+                    seen[parity] |= houses;
+                    let to = Some(t);
+                    check_for_loops(g, next, v1, v2, lp, free, seen, na, ex, to, results);
                 }
             }
         }
@@ -85,17 +94,22 @@ pub(super) fn check_for_loops(
     lp.pop();
 }
 
-/// The closed paths of `check_for_loops` from bivalue cell `c` (digits `v1`, `v2`), as SE
+/// The valid loops of `check_for_loops` from bivalue cell `c` (digits `v1`, `v2`), as SE
 /// starts its search: up to two cells with extra candidates, or any number sharing one.
 pub(super) fn loops_from(g: &G, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
     let mut results = Vec::new();
     let seen = [house_bits(c), 0];
+    let both = bit(v1) | bit(v2);
+    let free = (0..81)
+        .filter(|&o| g.cand[o] & both == both)
+        .fold(0, |m, o| m | 1 << o);
     check_for_loops(
         g,
         c,
         v1,
         v2,
         &mut Vec::new(),
+        free,
         seen,
         2,
         0,
@@ -103,22 +117,6 @@ pub(super) fn loops_from(g: &G, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
         &mut results,
     );
     results
-}
-
-pub(super) fn valid_loop(lp: &[u8]) -> bool {
-    let (mut odd, mut even) = (0u32, 0u32);
-    let mut is_odd = false;
-    for &c in lp {
-        for &r in &CR[c as usize] {
-            let set = if is_odd { &mut odd } else { &mut even };
-            if *set >> r & 1 != 0 {
-                return false;
-            }
-            *set |= 1 << r;
-        }
-        is_odd = !is_odd;
-    }
-    odd == even
 }
 
 pub(super) fn loop_text(lp: &[u8], v1: u8, v2: u8) -> String {
@@ -147,9 +145,6 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
         let (v1, v2) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
         let both = bit(v1) | bit(v2);
         for lp in loops_from(g, c, v1, v2) {
-            if !valid_loop(&lp) {
-                continue;
-            }
             let cells = lp.iter().fold(0u128, |m, &c| m | 1u128 << c);
             let extra: Vec<usize> = lp
                 .iter()
@@ -576,6 +571,24 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
 
+    /// SE's test of a closed path: each house it enters holds two of its cells, one at
+    /// an even place and one at an odd.
+    fn valid_loop(lp: &[u8]) -> bool {
+        let (mut odd, mut even) = (0u32, 0u32);
+        let mut is_odd = false;
+        for &c in lp {
+            for &r in &CR[c as usize] {
+                let set = if is_odd { &mut odd } else { &mut even };
+                if *set >> r & 1 != 0 {
+                    return false;
+                }
+                *set |= 1 << r;
+            }
+            is_odd = !is_odd;
+        }
+        odd == even
+    }
+
     /// The unique-loop search finds the valid loops SE's unpruned search finds, in its order.
     #[test]
     fn pruned_loop_search_finds_what_the_full_search_finds() {
@@ -636,10 +649,10 @@ mod tests {
                 let v = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
                 let mut a = Vec::new();
                 full(g, c, v, &mut Vec::new(), 2, 0, None, &mut a);
-                let mut b = loops_from(g, c, v.0, v.1);
+                let b = loops_from(g, c, v.0, v.1);
                 paths += a.len();
                 a.retain(|lp| valid_loop(lp));
-                b.retain(|lp| valid_loop(lp));
+                assert!(b.iter().all(|lp| valid_loop(lp)), "{}", cell_name(c));
                 assert_eq!(a, b, "loops from {}", cell_name(c));
                 found += a.len();
             }
