@@ -319,6 +319,12 @@ pub(super) struct Chainer<'a> {
     pub(super) queues: (VecDeque<u32>, VecDeque<u32>),
     /// The chain under way's room (`Room`), from level 4 (`prebuild`).
     pub(super) room: Room,
+    /// Asked for its first hint only (`first_only`), a top-level run's best hint so far
+    /// in SE's order (difficulty, complexity, kind): a hint found later that does not
+    /// beat it never comes first, so the loops rule's searches stop where they could only
+    /// find such hints (`longest_to_beat`), and level-0 runs drop them and skip the units
+    /// that could only give them (`all_beaten`).
+    pub(super) best: Option<(f64, u32, u8)>,
 }
 
 /// Whether candidate `s`, switched on, switches potential `k` off at once: another
@@ -677,6 +683,7 @@ impl<'a> Chainer<'a> {
             queues: Default::default(),
             src_id: None,
             room: Room::Any,
+            best: None,
         }
     }
 
@@ -1382,13 +1389,22 @@ impl<'a> Chainer<'a> {
         }
         let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
         // The hints of a run share their base: SE's order is complexity, then kind.
+        if self.first_only()
+            && self
+                .best
+                .is_some_and(|b| (cplx, spec.sort_key) >= (b.1, b.2))
+        {
+            return;
+        }
         if let Some(slot) = spec.outcome.slot(g) {
             if self.scratch.beaten(slot, (cplx, spec.sort_key), out) {
                 return;
             }
         }
         if self.ctx.src.is_none() {
-            out.push(spec.into_hint(g, cplx));
+            let h = spec.into_hint(g, cplx);
+            self.note(&h);
+            out.push(h);
             return;
         }
         let start = self.scratch.hint_targets.len() as u32;
@@ -1542,8 +1558,9 @@ impl<'a> Chainer<'a> {
     }
 
     /// Whether every hint the chains from `starts` may yield (their shared outcomes
-    /// `shared`, as kind `sort_key`) would lose to one a level-0 run keeps already
-    /// (`Scratch::beaten`), as most do: a hint's complexity is the sum of its chains'
+    /// `shared`, as kind `sort_key`) would lose to one a level-0 run keeps already for
+    /// its eliminations (`Scratch::beaten`), or to its best when only the first hint
+    /// matters (`best`), as most do: a hint's complexity is the sum of its chains'
     /// ancestor counts for the outcome (`ancestors`), at least `fewest_ancestors` for
     /// a chain not built yet. So the chains left are not built for the hints, nor the
     /// hints sought.
@@ -1555,7 +1572,9 @@ impl<'a> Chainer<'a> {
         starts: &[u16],
         sort_key: u8,
     ) -> bool {
-        if self.cfg.level > 0 || self.scratch.best.is_empty() {
+        // Asked for the first hint alone, one that loses to the best so far loses.
+        let best = self.best.filter(|_| self.first_only()).map(|b| (b.1, b.2));
+        if self.cfg.level > 0 || (self.scratch.best.is_empty() && best.is_none()) {
             return false;
         }
         for (on, side_sets) in [(true, &shared.on), (false, &shared.off)] {
@@ -1565,10 +1584,11 @@ impl<'a> Chainer<'a> {
                     let Some(slot) = Outcome::Of(k).slot(g).filter(|_| removes(g, k)) else {
                         continue;
                     };
-                    let (kept, cplx, kind) = self.scratch.best[slot];
-                    if kept == NONE {
+                    let kept = self.scratch.best.get(slot).filter(|b| b.0 != NONE);
+                    let Some((cplx, kind)) = kept.map(|b| (b.1, b.2)).into_iter().chain(best).min()
+                    else {
                         return false;
-                    }
+                    };
                     let mut least = 0;
                     for &s in starts {
                         let built = kon(s).then(|| self.scratch.memo.get(s)).flatten();
@@ -1627,26 +1647,33 @@ impl<'a> Chainer<'a> {
             return;
         }
         self.searched = true;
-        let mut ar = self.take_arena();
-        let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = if cycle {
-            self.cycles(&mut ar, source, on_off, off_on)
-        } else {
-            Vec::new()
-        };
-        let mut chains = Vec::new();
-        if from_on {
-            self.forcing(&mut ar, source, on_off, off_on, &mut chains);
-        }
-        if from_off {
-            let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(&mut ar, off, on_off, off_on, &mut chains);
-        }
         let sort_key = match (x, y) {
             (true, true) => 4,
             (false, true) => 3,
             _ => 2,
         };
+        let (cycle_base, chain_base) = match (x, y) {
+            (true, true) => (7.0, 7.0),
+            (false, true) => (6.5, 7.0),
+            _ => (6.5, 6.6),
+        };
+        let mut ar = self.take_arena();
+        let source = ar.add(key(c, d, true), C_NONE, &[], None);
+        let cycles = if cycle {
+            let most = longest_to_beat(cycle_base, sort_key, self.best);
+            self.cycles(&mut ar, source, on_off, off_on, most)
+        } else {
+            Vec::new()
+        };
+        let mut chains = Vec::new();
+        let most = longest_to_beat(chain_base, sort_key, self.best);
+        if from_on {
+            self.forcing(&mut ar, source, on_off, off_on, most, &mut chains);
+        }
+        if from_off {
+            let off = ar.add(key(c, d, false), C_NONE, &[], None);
+            self.forcing(&mut ar, off, on_off, off_on, most, &mut chains);
+        }
         for dst in cycles {
             let mut cells = 0u128;
             let mut p = dst;
@@ -1675,10 +1702,10 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             rem.sort_unstable();
-            let (tech, base) = match (x, y) {
-                (true, true) => (SeTechnique::XYCycle, 7.0),
-                (false, true) => (SeTechnique::YCycle, 6.5),
-                _ => (SeTechnique::XCycle, 6.5),
+            let tech = match (x, y) {
+                (true, true) => SeTechnique::XYCycle,
+                (false, true) => SeTechnique::YCycle,
+                _ => SeTechnique::XCycle,
             };
             let t = [dst];
             let text = self.text(|| format!("cycle {}", ar.describe(dst)));
@@ -1689,7 +1716,7 @@ impl<'a> Chainer<'a> {
                 &mut self.scratch.queue,
                 ChainSpec {
                     tech,
-                    base,
+                    base: cycle_base,
                     sort_key,
                     targets: &t,
                     null_cause: C_NONE,
@@ -1710,6 +1737,7 @@ impl<'a> Chainer<'a> {
                 }
                 h.parents = parents.list;
             }
+            self.note(&h);
             out.push(h);
         }
         for t in chains {
@@ -1717,32 +1745,58 @@ impl<'a> Chainer<'a> {
             if !removes(g, k) {
                 continue;
             }
-            let (tech, base) = if y {
-                (SeTechnique::ForcingXYChain, 7.0)
-            } else {
-                (SeTechnique::ForcingXChain, 6.6)
+            let tech = match y {
+                true => SeTechnique::ForcingXYChain,
+                false => SeTechnique::ForcingXChain,
             };
             let tt = [t];
             let spec = ChainSpec {
                 tech,
-                base,
+                base: chain_base,
                 sort_key,
                 targets: &tt,
                 null_cause: C_NONE,
                 outcome: Outcome::Of(k),
                 text: self.text(|| format!("chain {}", ar.describe(t))),
             };
-            out.push(chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec));
+            let h = chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec);
+            self.note(&h);
+            out.push(h);
         }
         self.arena = ar;
     }
 
+    /// Whether only the run's first hint in SE's order matters, and the shortcuts that
+    /// follow are taken (`best`).
+    fn first_only(&self) -> bool {
+        self.ctx.first && self.shortcuts
+    }
+
+    /// Notes `h`, just found, as the run's best hint if it is, when only the first is
+    /// wanted (`best`).
+    fn note(&mut self, h: &Hint) {
+        let rank = (h.diff, h.cplx, h.sort_key);
+        let better = |b: &(f64, u32, u8)| {
+            (rank.0.total_cmp(&b.0))
+                .then(rank.1.cmp(&b.1))
+                .then(rank.2.cmp(&b.2))
+                .is_lt()
+        };
+        if self.first_only() && self.best.as_ref().map_or(true, better) {
+            self.best = Some(rank);
+        }
+    }
+
+    /// SE's cycle search from `source`, switched on: the cycles back to it, each as its
+    /// last potential. A cycle's complexity is its length (its keys are distinct but for
+    /// the source's, met again), so the search stops past `most`.
     pub(super) fn cycles(
         &mut self,
         ar: &mut Arena,
         source: u32,
         on_off: LinkView,
         off_on: LinkView,
+        most: u32,
     ) -> Vec<u32> {
         let skey = ar.key(source);
         let mut to_on = self.set();
@@ -1752,7 +1806,8 @@ impl<'a> Chainer<'a> {
         pon.push_back(source);
         let mut length = 0;
         let mut cycles = Vec::new();
-        while !pon.is_empty() || !poff.is_empty() {
+        // The next cycle closes two links further on.
+        while (!pon.is_empty() || !poff.is_empty()) && length + 2 <= most {
             length += 1;
             while let Some(p) = pon.pop_front() {
                 for (k, cause) in on_off.get(ar.key(p)) {
@@ -1795,12 +1850,17 @@ impl<'a> Chainer<'a> {
         cycles
     }
 
+    /// SE's forcing-chain search from `source`: the chain to its negation, if any, into
+    /// `chains`. Its complexity is its length (one key per potential), so the search
+    /// stops where that would pass `most`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn forcing(
         &mut self,
         ar: &mut Arena,
         source: u32,
         on_off: LinkView,
         off_on: LinkView,
+        most: u32,
         chains: &mut Vec<u32>,
     ) {
         let skey = ar.key(source);
@@ -1816,7 +1876,15 @@ impl<'a> Chainer<'a> {
         }
         // The only conclusion a source can reach is its own negation, recorded once: the
         // search stops there, as nothing found later could be recorded.
+        // The depth of the layer under way: what it adds has `depth + 2` potentials.
+        let mut depth = 0;
         'search: while !pon.is_empty() || !poff.is_empty() {
+            if !pon.is_empty() {
+                if depth + 2 > most {
+                    break;
+                }
+                depth += 1;
+            }
             while let Some(p) = pon.pop_front() {
                 for (k, cause) in on_off.get(ar.key(p)) {
                     if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
@@ -1831,6 +1899,12 @@ impl<'a> Chainer<'a> {
                         to_off.add_new(k, i);
                     }
                 }
+            }
+            if !poff.is_empty() {
+                if depth + 2 > most {
+                    break;
+                }
+                depth += 1;
             }
             while let Some(p) = poff.pop_front() {
                 for (k, cause) in off_on.get(ar.key(p)) {
@@ -1851,6 +1925,32 @@ impl<'a> Chainer<'a> {
         self.recycle(to_off);
         self.queues = (pon, poff);
     }
+}
+
+/// The most complexity a hint of difficulty `base` and kind `sort_key` may have and still
+/// come before `best` in SE's order (found later, it loses a tie): every complexity
+/// without a best.
+fn longest_to_beat(base: f64, sort_key: u8, best: Option<(f64, u32, u8)>) -> u32 {
+    let Some((diff, cplx, kind)) = best else {
+        return u32::MAX;
+    };
+    let beats = |n: u32| {
+        (base + length_diff(n))
+            .total_cmp(&diff)
+            .then(n.cmp(&cplx))
+            .then(sort_key.cmp(&kind))
+            .is_lt()
+    };
+    // The bonus stops growing at 8,194: past that, a hint beats `best` or not whatever
+    // its length.
+    const LAST: u32 = 8194 + 2;
+    (0..=LAST)
+        .take_while(|&n| beats(n))
+        .last()
+        .map_or(0, |n| match n {
+            LAST => u32::MAX,
+            n => n,
+        })
 }
 
 /// The loops rule's passes, as (`y`, `x`): X chains and cycles (links within houses), Y
@@ -2087,6 +2187,61 @@ mod tests {
         let ids = |hs: &[Hint]| hs.iter().map(|h| h.parents.clone()).collect::<Vec<_>>();
         assert_eq!(plain.len(), 8);
         assert_eq!(ids(&plain), ids(&hints));
+    }
+
+    /// A cycle or forcing chain's complexity is its length, so a search bounded by
+    /// `most` finds exactly what the full search finds of complexity `most` or less.
+    #[test]
+    fn bounded_loop_searches_find_the_short_part_of_the_full_ones() {
+        let (mut chains, mut cycles) = (0, 0);
+        for (_, g) in reduced_pairs(4) {
+            let nested = NestedCache::default();
+            let ctx = Ctx {
+                src: None,
+                first: false,
+                explain: false,
+                solution: None,
+                nested: &nested,
+            };
+            let mut reach = Reach::default();
+            reach.xy(&g);
+            reach.links(&g);
+            let mut ch = Chainer::new(Cfg::LOOPS, ctx);
+            let mut queue = Vec::new();
+            for (y, x) in LOOP_PASSES {
+                let on_off = reach.on_off.only(2 | y as u8);
+                let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
+                for c in (0..81).filter(|&c| g.card(c) >= 2) {
+                    for (d, on) in digits(g.cand[c]).flat_map(|d| [(d, true), (d, false)]) {
+                        // What each search finds: its chains' keys and complexities.
+                        let mut found = |most: u32| {
+                            let mut ar = Arena::default();
+                            let source = ar.add(key(c, d, on), C_NONE, &[], None);
+                            let mut ends = Vec::new();
+                            ch.forcing(&mut ar, source, on_off, off_on, most, &mut ends);
+                            if on {
+                                ends.extend(ch.cycles(&mut ar, source, on_off, off_on, most));
+                            }
+                            let q = &mut queue;
+                            let found = ends.iter().map(|&t| (ar.key(t), complexity(&ar, &[t], q)));
+                            found.collect::<Vec<_>>()
+                        };
+                        let all = found(u32::MAX);
+                        for most in (all.iter()).flat_map(|&(_, n)| [n - 1, n]) {
+                            let short: Vec<_> = all.iter().filter(|e| e.1 <= most).collect();
+                            let bounded = found(most);
+                            assert_eq!(bounded.iter().collect::<Vec<_>>(), short, "{most}");
+                        }
+                        chains += all.iter().filter(|e| e.0 != key(c, d, on)).count();
+                        cycles += all.iter().filter(|e| e.0 == key(c, d, on)).count();
+                    }
+                }
+            }
+        }
+        assert!(
+            chains > 100 && cycles > 100,
+            "{chains} chains, {cycles} cycles"
+        );
     }
 
     /// `Chainer::past_room` rests on this: in a level-4 chain, whatever is added after the
