@@ -1874,10 +1874,10 @@ impl<'a> Chainer<'a> {
             to_off.add(ar, source);
             poff.push_back(source);
         }
-        // The only conclusion a source can reach is its own negation, recorded once: the
-        // search stops there, as nothing found later could be recorded.
         // The depth of the layer under way: what it adds has `depth + 2` potentials.
         let mut depth = 0;
+        // The only conclusion a source can reach is its own negation, recorded once: the
+        // search stops there, as nothing found later could be recorded.
         'search: while !pon.is_empty() || !poff.is_empty() {
             if !pon.is_empty() {
                 if depth + 2 > most {
@@ -1941,8 +1941,8 @@ fn longest_to_beat(base: f64, sort_key: u8, best: Option<(f64, u32, u8)>) -> u32
             .then(sort_key.cmp(&kind))
             .is_lt()
     };
-    // The bonus stops growing at 8,194: past that, a hint beats `best` or not whatever
-    // its length.
+    // The bonus stops growing past 8,194: a bound further out is left unbounded (looser,
+    // so still sound).
     const LAST: u32 = 8194 + 2;
     (0..=LAST)
         .take_while(|&n| beats(n))
