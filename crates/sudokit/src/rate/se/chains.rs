@@ -1944,13 +1944,21 @@ fn longest_to_beat(base: f64, sort_key: u8, best: Option<(f64, u32, u8)>) -> u32
     // The bonus stops growing past 8,194: a bound further out is left unbounded (looser,
     // so still sound).
     const LAST: u32 = 8194 + 2;
-    (0..=LAST)
-        .take_while(|&n| beats(n))
-        .last()
-        .map_or(0, |n| match n {
-            LAST => u32::MAX,
-            n => n,
-        })
+    // Longer hints rank later, so `beats` holds up to some length and not after: the
+    // first length it fails is found by halving.
+    let (mut lo, mut hi) = (0, LAST + 1);
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        match beats(mid) {
+            true => lo = mid + 1,
+            false => hi = mid,
+        }
+    }
+    match lo {
+        0 => 0,
+        n if n > LAST => u32::MAX,
+        n => n - 1,
+    }
 }
 
 /// The loops rule's passes, as (`y`, `x`): X chains and cycles (links within houses), Y
