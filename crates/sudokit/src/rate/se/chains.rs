@@ -319,12 +319,12 @@ pub(super) struct Chainer<'a> {
     pub(super) queues: (VecDeque<u32>, VecDeque<u32>),
     /// The chain under way's room (`Room`), from level 4 (`prebuild`).
     pub(super) room: Room,
-    /// Asked for its first hint only (`first_only`), a top-level run's best hint so far
-    /// in SE's order (difficulty, complexity, kind): a hint found later that does not
+    /// A top-level run's best hint so far in SE's order, kept only when the run is asked
+    /// for its first hint alone (`first_only`, `note`): a hint found later that does not
     /// beat it never comes first, so the loops rule's searches stop where they could only
     /// find such hints (`longest_to_beat`), and level-0 runs drop them and skip the units
     /// that could only give them (`all_beaten`).
-    pub(super) best: Option<(f64, u32, u8)>,
+    pub(super) best: Option<Rank>,
 }
 
 /// Whether candidate `s`, switched on, switches potential `k` off at once: another
@@ -1389,10 +1389,9 @@ impl<'a> Chainer<'a> {
         }
         let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
         // The hints of a run share their base: SE's order is complexity, then kind.
-        if self.first_only()
-            && self
-                .best
-                .is_some_and(|b| (cplx, spec.sort_key) >= (b.1, b.2))
+        if self
+            .best
+            .is_some_and(|b| (cplx, spec.sort_key) >= (b.1, b.2))
         {
             return;
         }
@@ -1573,7 +1572,7 @@ impl<'a> Chainer<'a> {
         sort_key: u8,
     ) -> bool {
         // Asked for the first hint alone, one that loses to the best so far loses.
-        let best = self.best.filter(|_| self.first_only()).map(|b| (b.1, b.2));
+        let best = self.best.map(|b| (b.1, b.2));
         if self.cfg.level > 0 || (self.scratch.best.is_empty() && best.is_none()) {
             return false;
         }
@@ -1647,15 +1646,10 @@ impl<'a> Chainer<'a> {
             return;
         }
         self.searched = true;
-        let sort_key = match (x, y) {
-            (true, true) => 4,
-            (false, true) => 3,
-            _ => 2,
-        };
-        let (cycle_base, chain_base) = match (x, y) {
-            (true, true) => (7.0, 7.0),
-            (false, true) => (6.5, 7.0),
-            _ => (6.5, 6.6),
+        let (sort_key, cycle_base, chain_base) = match (x, y) {
+            (true, true) => (4, 7.0, 7.0),
+            (false, true) => (3, 6.5, 7.0),
+            _ => (2, 6.5, 6.6),
         };
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);
@@ -1775,15 +1769,9 @@ impl<'a> Chainer<'a> {
     /// Notes `h`, just found, as the run's best hint if it is, when only the first is
     /// wanted (`best`).
     fn note(&mut self, h: &Hint) {
-        let rank = (h.diff, h.cplx, h.sort_key);
-        let better = |b: &(f64, u32, u8)| {
-            (rank.0.total_cmp(&b.0))
-                .then(rank.1.cmp(&b.1))
-                .then(rank.2.cmp(&b.2))
-                .is_lt()
-        };
-        if self.first_only() && self.best.as_ref().map_or(true, better) {
-            self.best = Some(rank);
+        let better = self.best.map_or(true, |b| rank_order(rank(h), b).is_lt());
+        if self.first_only() && better {
+            self.best = Some(rank(h));
         }
     }
 
@@ -1930,17 +1918,11 @@ impl<'a> Chainer<'a> {
 /// The most complexity a hint of difficulty `base` and kind `sort_key` may have and still
 /// come before `best` in SE's order (found later, it loses a tie): every complexity
 /// without a best.
-fn longest_to_beat(base: f64, sort_key: u8, best: Option<(f64, u32, u8)>) -> u32 {
-    let Some((diff, cplx, kind)) = best else {
+fn longest_to_beat(base: f64, sort_key: u8, best: Option<Rank>) -> u32 {
+    let Some(best) = best else {
         return u32::MAX;
     };
-    let beats = |n: u32| {
-        (base + length_diff(n))
-            .total_cmp(&diff)
-            .then(n.cmp(&cplx))
-            .then(sort_key.cmp(&kind))
-            .is_lt()
-    };
+    let beats = |n: u32| rank_order((base + length_diff(n), n, sort_key), best).is_lt();
     // The bonus stops growing past 8,194: a bound further out is left unbounded (looser,
     // so still sound).
     const LAST: u32 = 8194 + 2;
@@ -2054,11 +2036,23 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
     (out, ch.searched)
 }
 
+/// A hint's place in SE's order of a rule's hints: difficulty, complexity, kind.
+type Rank = (f64, u32, u8);
+
+fn rank(h: &Hint) -> Rank {
+    (h.diff, h.cplx, h.sort_key)
+}
+
+/// SE's order of ranks (stable sorts then keep hints as found).
+fn rank_order(a: Rank, b: Rank) -> std::cmp::Ordering {
+    (a.0.total_cmp(&b.0))
+        .then(a.1.cmp(&b.1))
+        .then(a.2.cmp(&b.2))
+}
+
 /// SE's order of a rule's hints: difficulty, complexity, kind (stable: then as found).
 fn se_order(a: &Hint, b: &Hint) -> std::cmp::Ordering {
-    (a.diff.total_cmp(&b.diff))
-        .then(a.cplx.cmp(&b.cplx))
-        .then(a.sort_key.cmp(&b.sort_key))
+    rank_order(rank(a), rank(b))
 }
 
 /// SE's order of a rule's hints with repeats dropped: sorted (stably) by difficulty,
