@@ -63,11 +63,13 @@
 //! # Layout
 //! This file holds the grid (`G`), the hint, SE's rule order (`next_hint`) and rating loop
 //! (`se_rate`); the rules live in submodules, in SE's order of difficulty: [`basic`]
-//! (singles to XYZ-Wing), [`uniqueness`] (unique loops, BUG), [`exclusion`](mod@exclusion) (aligned
-//! pairs and triplets), [`chains`] (every forcing-chain rule and its `Chainer`). The
-//! chains rest on [`potentials`] (what a chain assumes and how one assumption leads to
-//! the next), [`reach`] (the static link graph), [`nested`] (the rules run inside chains,
-//! kept per grid) and [`sieve`] (which chains of a run can find anything).
+//! (singles to XYZ-Wing), [`uniqueness`] (unique loops, BUG), [`exclusion`](mod@exclusion)
+//! (aligned pairs and triplets), [`loops`] (cycles and forcing X and Y chains), [`chains`]
+//! (Nishio, multiple, dynamic and nested forcing chains, and the `Chainer` that runs
+//! every chaining rule). The chains rest on [`potentials`] (what a chain assumes and how
+//! one assumption leads to the next), [`reach`] (the static link graph), [`nested`] (the
+//! rules run inside chains, kept per grid) and [`sieve`] (which chains of a run can find
+//! anything).
 
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -78,6 +80,7 @@ use std::sync::{Arc, Mutex};
 mod basic;
 mod chains;
 mod exclusion;
+mod loops;
 mod nested;
 mod potentials;
 mod reach;

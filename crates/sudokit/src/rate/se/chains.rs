@@ -1,5 +1,6 @@
-//! SE's chaining rules: cycles and forcing chains, Nishio, multiple, dynamic and nested
-//! forcing chains (6.5–11+), run by a `Chainer` in SE's order.
+//! SE's chaining rules and the `Chainer` that runs them: Nishio, multiple, dynamic and
+//! nested forcing chains (7.5–11+) here, the cycles and forcing chains of the loops rule
+//! (6.5–7.x) in [`loops`]. A run's hints come out in SE's order.
 
 use super::*;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
@@ -1607,375 +1608,20 @@ impl<'a> Chainer<'a> {
         true
     }
 
-    /// One pass of SE's cycles and forcing chains (the rule rated 6.5–7.x) over X, Y or XY
-    /// links, its searches filtered by `reach`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn loops(
-        &mut self,
-        g: &G,
-        y: bool,
-        x: bool,
-        on_off: LinkView,
-        off_on: LinkView,
-        reach: &Reach,
-        out: &mut Vec<Hint>,
-    ) {
-        for c in 0..81 {
-            if g.val[c] != 0 || at_most_one_bit(g.cand[c] as u128) {
-                continue;
-            }
-            for d in digits(g.cand[c]) {
-                self.unary(g, c, d, y, x, (on_off, off_on, reach), out);
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn unary(
-        &mut self,
-        g: &G,
-        c: usize,
-        d: u8,
-        y: bool,
-        x: bool,
-        (on_off, off_on, reach): (LinkView, LinkView, &Reach),
-        out: &mut Vec<Hint>,
-    ) {
-        let [cycle, from_on, from_off] = searches(g, c, d, (y, x), reach, self.shortcuts);
-        if !(cycle || from_on || from_off) {
-            return;
-        }
-        self.searched = true;
-        let (sort_key, cycle_base, chain_base) = match (x, y) {
-            (true, true) => (4, 7.0, 7.0),
-            (false, true) => (3, 6.5, 7.0),
-            _ => (2, 6.5, 6.6),
-        };
-        let mut ar = self.take_arena();
-        let source = ar.add(key(c, d, true), C_NONE, &[], None);
-        let cycles = if cycle {
-            let most = longest_to_beat(cycle_base, sort_key, self.best);
-            self.cycles(&mut ar, source, on_off, off_on, most)
-        } else {
-            Vec::new()
-        };
-        let mut chains = Vec::new();
-        let most = longest_to_beat(chain_base, sort_key, self.best);
-        if from_on {
-            self.forcing(&mut ar, source, on_off, off_on, most, &mut chains);
-        }
-        if from_off {
-            let off = ar.add(key(c, d, false), C_NONE, &[], None);
-            self.forcing(&mut ar, off, on_off, off_on, most, &mut chains);
-        }
-        for dst in cycles {
-            let mut cells = 0u128;
-            let mut p = dst;
-            while let Some(q) = ar.first_parent(p) {
-                cells |= 1u128 << kcell(ar.key(p));
-                p = q;
-            }
-            let mut forw: Vec<(u8, u8)> = Vec::new();
-            let mut back: Vec<(u8, u8)> = Vec::new();
-            let mut p = dst;
-            while let Some(q) = ar.first_parent(p) {
-                let k = ar.key(p);
-                let v = kdig(k);
-                for &o in &HOUSE[kcell(k)] {
-                    if cells >> o & 1 == 0 && g.has(o as usize, v) {
-                        let set = if kon(k) { &mut forw } else { &mut back };
-                        if !set.contains(&(o, v)) {
-                            set.push((o, v));
-                        }
-                    }
-                }
-                p = q;
-            }
-            let mut rem: Vec<(u8, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
-            if rem.is_empty() {
-                continue;
-            }
-            rem.sort_unstable();
-            let tech = match (x, y) {
-                (true, true) => SeTechnique::XYCycle,
-                (false, true) => SeTechnique::YCycle,
-                _ => SeTechnique::XCycle,
-            };
-            let t = [dst];
-            let text = self.text(|| format!("cycle {}", ar.describe(dst)));
-            let mut h = chain_hint(
-                g,
-                &ar,
-                self.ctx,
-                &mut self.scratch.queue,
-                ChainSpec {
-                    tech,
-                    base: cycle_base,
-                    sort_key,
-                    targets: &t,
-                    null_cause: C_NONE,
-                    outcome: Outcome::Removes(rem),
-                    text,
-                },
-            );
-            if let Some(src) = self.ctx.src {
-                // The reversed cycle: every "off" of the chain is "on" the other way round.
-                let mut parents = RuleParents::new(std::mem::take(&mut h.parents));
-                let mut p = dst;
-                while let Some(q) = ar.first_parent(p) {
-                    let pot = &ar.pots[p as usize];
-                    if !kon(pot.key) && pot.cause != C_NONE && pot.cause != C_ADV {
-                        rule_parents(g, src, pot.key ^ 1, pot.cause, &mut parents);
-                    }
-                    p = q;
-                }
-                h.parents = parents.list;
-            }
-            self.note(&h);
-            out.push(h);
-        }
-        for t in chains {
-            let k = ar.key(t);
-            if !removes(g, k) {
-                continue;
-            }
-            let tech = match y {
-                true => SeTechnique::ForcingXYChain,
-                false => SeTechnique::ForcingXChain,
-            };
-            let tt = [t];
-            let spec = ChainSpec {
-                tech,
-                base: chain_base,
-                sort_key,
-                targets: &tt,
-                null_cause: C_NONE,
-                outcome: Outcome::Of(k),
-                text: self.text(|| format!("chain {}", ar.describe(t))),
-            };
-            let h = chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec);
-            self.note(&h);
-            out.push(h);
-        }
-        self.arena = ar;
-    }
-
     /// Whether only the run's first hint in SE's order matters, and the shortcuts that
     /// follow are taken (`best`).
-    fn first_only(&self) -> bool {
+    pub(super) fn first_only(&self) -> bool {
         self.ctx.first && self.shortcuts
     }
 
     /// Notes `h`, just found, as the run's best hint if it is, when only the first is
     /// wanted (`best`).
-    fn note(&mut self, h: &Hint) {
+    pub(super) fn note(&mut self, h: &Hint) {
         let better = self.best.map_or(true, |b| rank_order(rank(h), b).is_lt());
         if self.first_only() && better {
             self.best = Some(rank(h));
         }
     }
-
-    /// SE's cycle search from `source`, switched on: the cycles back to it, each as its
-    /// last potential. A cycle's complexity is its length (its keys are distinct but for
-    /// the source's, met again), so the search stops past `most`.
-    pub(super) fn cycles(
-        &mut self,
-        ar: &mut Arena,
-        source: u32,
-        on_off: LinkView,
-        off_on: LinkView,
-        most: u32,
-    ) -> Vec<u32> {
-        let skey = ar.key(source);
-        let mut to_on = self.set();
-        let mut to_off = self.set();
-        to_on.add(ar, source);
-        let (mut pon, mut poff) = self.queues();
-        pon.push_back(source);
-        let mut length = 0;
-        let mut cycles = Vec::new();
-        // The next cycle closes two links further on.
-        while (!pon.is_empty() || !poff.is_empty()) && length + 2 <= most {
-            length += 1;
-            while let Some(p) = pon.pop_front() {
-                for (k, cause) in on_off.get(ar.key(p)) {
-                    // SE queues an "off" again for every path to it. Once its first copy is
-                    // queued, the others can only close a cycle back to the source: the
-                    // potentials they imply are on the list already.
-                    // Every potential on the path to `p` is queued already, so SE's "not a
-                    // parent" test can only fail for a potential already in the set.
-                    if to_off.contains(k)
-                        && (!off_on.get(k).any(|(t, _)| t == skey) || is_parent(ar, p, k))
-                    {
-                        continue;
-                    }
-                    let i = ar.add(k, cause, &[p], None);
-                    poff.push_back(i);
-                    to_off.add(ar, i);
-                }
-            }
-            length += 1;
-            while let Some(p) = poff.pop_front() {
-                for (k, cause) in off_on.get(ar.key(p)) {
-                    let fresh = !to_on.contains(k);
-                    let hit = length >= 4 && k == skey;
-                    if fresh || hit {
-                        let i = ar.add(k, cause, &[p], None);
-                        if hit {
-                            cycles.push(i);
-                        }
-                        if fresh {
-                            pon.push_back(i);
-                            to_on.add_new(k, i);
-                        }
-                    }
-                }
-            }
-        }
-        self.recycle(to_on);
-        self.recycle(to_off);
-        self.queues = (pon, poff);
-        cycles
-    }
-
-    /// SE's forcing-chain search from `source`: the chain to its negation, if any, into
-    /// `chains`. Its complexity is its length (one key per potential), so the search
-    /// stops where that would pass `most`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn forcing(
-        &mut self,
-        ar: &mut Arena,
-        source: u32,
-        on_off: LinkView,
-        off_on: LinkView,
-        most: u32,
-        chains: &mut Vec<u32>,
-    ) {
-        let skey = ar.key(source);
-        let mut to_on = self.set();
-        let mut to_off = self.set();
-        let (mut pon, mut poff) = self.queues();
-        if kon(skey) {
-            to_on.add(ar, source);
-            pon.push_back(source);
-        } else {
-            to_off.add(ar, source);
-            poff.push_back(source);
-        }
-        // The depth of the layer under way: what it adds has `depth + 2` potentials.
-        let mut depth = 0;
-        // The only conclusion a source can reach is its own negation, recorded once: the
-        // search stops there, as nothing found later could be recorded.
-        'search: while !pon.is_empty() || !poff.is_empty() {
-            if !pon.is_empty() {
-                if depth + 2 > most {
-                    break;
-                }
-                depth += 1;
-            }
-            while let Some(p) = pon.pop_front() {
-                for (k, cause) in on_off.get(ar.key(p)) {
-                    if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        chains.push(i);
-                        break 'search;
-                    }
-                    // SE also skips parents of `p`; they are all in `to_off` already.
-                    if !to_off.contains(k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        poff.push_back(i);
-                        to_off.add_new(k, i);
-                    }
-                }
-            }
-            if !poff.is_empty() {
-                if depth + 2 > most {
-                    break;
-                }
-                depth += 1;
-            }
-            while let Some(p) = poff.pop_front() {
-                for (k, cause) in off_on.get(ar.key(p)) {
-                    if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        chains.push(i);
-                        break 'search;
-                    }
-                    if !to_on.contains(k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        pon.push_back(i);
-                        to_on.add_new(k, i);
-                    }
-                }
-            }
-        }
-        self.recycle(to_on);
-        self.recycle(to_off);
-        self.queues = (pon, poff);
-    }
-}
-
-/// The most complexity a hint of difficulty `base` and kind `sort_key` may have and still
-/// come before `best` in SE's order (found later, it loses a tie): every complexity
-/// without a best.
-fn longest_to_beat(base: f64, sort_key: u8, best: Option<Rank>) -> u32 {
-    let Some(best) = best else {
-        return u32::MAX;
-    };
-    let beats = |n: u32| rank_order((base + length_diff(n), n, sort_key), best).is_lt();
-    // The bonus stops growing past 8,194: a bound further out is left unbounded (looser,
-    // so still sound).
-    const LAST: u32 = 8194 + 2;
-    // Longer hints rank later, so `beats` holds up to some length and not after: the
-    // first length it fails is found by halving.
-    let (mut lo, mut hi) = (0, LAST + 1);
-    while lo < hi {
-        let mid = (lo + hi) / 2;
-        match beats(mid) {
-            true => lo = mid + 1,
-            false => hi = mid,
-        }
-    }
-    match lo {
-        0 => 0,
-        n if n > LAST => u32::MAX,
-        n => n - 1,
-    }
-}
-
-/// The loops rule's passes, as (`y`, `x`): X chains and cycles (links within houses), Y
-/// (within cells), XY (both).
-const LOOP_PASSES: [(bool, bool); 3] = [(false, true), (true, false), (true, true)];
-
-/// Which searches of the loops rule's pass (`y`, `x`) from candidate `d` of cell `c` can
-/// find anything: for cycles, and for forcing chains from the candidate switched on and
-/// switched off.
-///
-/// A cycle closes, and an "off" source is forced on, only through a link of the pass into
-/// the source (which then lies on a cycle of links). Nor can a forcing chain end where
-/// the source does not reach its negation: most searches end so, and the reachability
-/// sets of XY links (whatever X or Y links reach, they reach) rule them out at once. Of
-/// the cycles that close, only those that remove something make hints, and the source's
-/// component tells when none can (`shortcuts`).
-fn searches(
-    g: &G,
-    c: usize,
-    d: u8,
-    (y, x): (bool, bool),
-    reach: &Reach,
-    shortcuts: bool,
-) -> [bool; 3] {
-    if g.card(c) > 2 && !x {
-        return [false; 3];
-    }
-    let (on, off) = (key(c, d, true), key(c, d, false));
-    let into_source = reach.strong(on) & (y as u8 | (x as u8) << 1) != 0;
-    let cycle = into_source && (!shortcuts || reach.cycle_may_remove(on));
-    [
-        cycle,
-        x && reach.reaches(on, off),
-        x && into_source && reach.reaches(off, on),
-    ]
 }
 
 /// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
@@ -1998,37 +1644,7 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
     if cfg.mult || cfg.dynamic {
         ch.multiple(g, &mut out);
     } else {
-        // X, Y and XY chains, in SE's order, each over its own links: the X and Y links
-        // are the XY links of one kind. Whatever X or Y links reach, XY links reach too,
-        // so the XY reachability filters all three passes.
-        REACH.with(|reach| {
-            let mut reach = reach.borrow_mut();
-            reach.xy(g);
-            // Most grids let no search through: their links are not even listed.
-            let candidates = (0..81)
-                .filter(|&c| g.val[c] == 0 && !at_most_one_bit(g.cand[c] as u128))
-                .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
-            let mut some = candidates.flat_map(|(c, d)| {
-                LOOP_PASSES.map(|pass| searches(g, c, d, pass, &reach, shortcuts))
-            });
-            if some.any(|s| s.contains(&true)) {
-                reach.links(g);
-                for (y, x) in LOOP_PASSES {
-                    // XY cycles and chains rate 7.0 and up: below a hint the X and Y passes
-                    // found under that, none could come first.
-                    if ctx.first && x && y && out.iter().any(|h| h.diff < 7.0) {
-                        break;
-                    }
-                    // X links: within houses; Y links: "off" to "on" within cells.
-                    let on_off = reach.on_off.only(2 | y as u8);
-                    let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
-                    ch.loops(g, y, x, on_off, off_on, &reach, &mut out);
-                }
-            }
-            if ctx.src.is_some() && out.is_empty() {
-                keep_fixed_sieve(g, &reach, ctx.nested);
-            }
-        });
+        ch.loops_rule(g, &mut out);
     }
     out.retain(|h| h.pending != DROPPED);
     best_per_removals(&mut out);
@@ -2037,14 +1653,14 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
 }
 
 /// A hint's place in SE's order of a rule's hints: difficulty, complexity, kind.
-type Rank = (f64, u32, u8);
+pub(super) type Rank = (f64, u32, u8);
 
 fn rank(h: &Hint) -> Rank {
     (h.diff, h.cplx, h.sort_key)
 }
 
 /// SE's order of ranks (stable sorts then keep hints as found).
-fn rank_order(a: Rank, b: Rank) -> std::cmp::Ordering {
+pub(super) fn rank_order(a: Rank, b: Rank) -> std::cmp::Ordering {
     (a.0.total_cmp(&b.0))
         .then(a.1.cmp(&b.1))
         .then(a.2.cmp(&b.2))
@@ -2095,57 +1711,6 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
 
-    /// Asked for its first hint only, the loops rule gives the first of all its hints,
-    /// also where it skips the XY pass (a hint under 7.0 from the X or Y pass): on every
-    /// step grid of puzzles rated 7.0–7.4 by SE (from the calibration set), where XY
-    /// chains come first at some steps, and on reduced hard grids.
-    #[test]
-    fn loops_rule_first_hint_is_the_first_of_all() {
-        let mut grids: Vec<G> = reduced_pairs(8)
-            .into_iter()
-            .flat_map(|(a, b)| [a, b])
-            .collect();
-        for text in [
-            ".73..9..1......53.4.12..7....2....6.9...3...8.3....1....9..28.7.87......6..8..35.",
-            "....3..92...1..5.7.....214..36..9..172.....541..2..36..678.....9.1..6...34..9....",
-            ".4...6..579.5.....5632..8..6...259.....6.7.....549...6..7..2469.....8.274..7...8.",
-            "......45....9....2..5.347....8..912...3.2.9...214..5....716.3..8....7....14......",
-            ".7.2..4......837.9.....5.1..2..6...33..1.2..41...5..2..3.5.....4.281......8..4.6.",
-            "1.6...8.4..4.9.6..5.......343.....86....8.....6.5.2.7...8...7.....3.8......769...",
-        ] {
-            let puzzle: Grid = text.parse().expect("test puzzle");
-            let mut g = G::from_values(puzzle.values());
-            for h in se_rate(puzzle.values(), None, MAX_LEVEL, true).steps {
-                grids.push(g.clone());
-                h.apply(&mut g);
-            }
-        }
-        let (mut compared, mut skipped, mut xy_first) = (0, 0, 0);
-        for g in grids {
-            let nested = NestedCache::default();
-            let ctx = |first| Ctx {
-                src: None,
-                first,
-                explain: false,
-                solution: None,
-                nested: &nested,
-            };
-            let all = rule_hints(&g, Cfg::LOOPS, ctx(false), true);
-            let first = rule_hints(&g, Cfg::LOOPS, ctx(true), true);
-            let head = |h: &[Hint]| h.first().map(|h| (h.tech, h.cplx, h.rem.clone()));
-            assert_eq!(head(&first), head(&all));
-            let xy =
-                |h: &Hint| matches!(h.tech, SeTechnique::XYCycle | SeTechnique::ForcingXYChain);
-            compared += !all.is_empty() as usize;
-            skipped += (all.first().is_some_and(|h| h.diff < 7.0) && all.iter().any(xy)) as usize;
-            xy_first += all.first().is_some_and(xy) as usize;
-        }
-        assert!(
-            compared > 50 && skipped > 5 && xy_first > 5,
-            "{compared} compared, {skipped} skipping, {xy_first} led by XY"
-        );
-    }
-
     /// Keeping the least hint of each set of eliminations, then sorting those, leaves the
     /// hints a stable sort and a first-of-each-set filter leave, in the same order: ties
     /// of difficulty, complexity and kind included.
@@ -2189,61 +1754,6 @@ mod tests {
         let ids = |hs: &[Hint]| hs.iter().map(|h| h.parents.clone()).collect::<Vec<_>>();
         assert_eq!(plain.len(), 8);
         assert_eq!(ids(&plain), ids(&hints));
-    }
-
-    /// A cycle or forcing chain's complexity is its length, so a search bounded by
-    /// `most` finds exactly what the full search finds of complexity `most` or less.
-    #[test]
-    fn bounded_loop_searches_find_the_short_part_of_the_full_ones() {
-        let (mut chains, mut cycles) = (0, 0);
-        for (_, g) in reduced_pairs(4) {
-            let nested = NestedCache::default();
-            let ctx = Ctx {
-                src: None,
-                first: false,
-                explain: false,
-                solution: None,
-                nested: &nested,
-            };
-            let mut reach = Reach::default();
-            reach.xy(&g);
-            reach.links(&g);
-            let mut ch = Chainer::new(Cfg::LOOPS, ctx);
-            let mut queue = Vec::new();
-            for (y, x) in LOOP_PASSES {
-                let on_off = reach.on_off.only(2 | y as u8);
-                let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
-                for c in (0..81).filter(|&c| g.card(c) >= 2) {
-                    for (d, on) in digits(g.cand[c]).flat_map(|d| [(d, true), (d, false)]) {
-                        // What each search finds: its chains' keys and complexities.
-                        let mut found = |most: u32| {
-                            let mut ar = Arena::default();
-                            let source = ar.add(key(c, d, on), C_NONE, &[], None);
-                            let mut ends = Vec::new();
-                            ch.forcing(&mut ar, source, on_off, off_on, most, &mut ends);
-                            if on {
-                                ends.extend(ch.cycles(&mut ar, source, on_off, off_on, most));
-                            }
-                            let q = &mut queue;
-                            let found = ends.iter().map(|&t| (ar.key(t), complexity(&ar, &[t], q)));
-                            found.collect::<Vec<_>>()
-                        };
-                        let all = found(u32::MAX);
-                        for most in (all.iter()).flat_map(|&(_, n)| [n - 1, n]) {
-                            let short: Vec<_> = all.iter().filter(|e| e.1 <= most).collect();
-                            let bounded = found(most);
-                            assert_eq!(bounded.iter().collect::<Vec<_>>(), short, "{most}");
-                        }
-                        chains += all.iter().filter(|e| e.0 != key(c, d, on)).count();
-                        cycles += all.iter().filter(|e| e.0 == key(c, d, on)).count();
-                    }
-                }
-            }
-        }
-        assert!(
-            chains > 100 && cycles > 100,
-            "{chains} chains, {cycles} cycles"
-        );
     }
 
     /// `Chainer::past_room` rests on this: in a level-4 chain, whatever is added after the
