@@ -66,8 +66,9 @@
 //! (singles to XYZ-Wing), [`uniqueness`] (unique loops, BUG), [`exclusion`](mod@exclusion)
 //! (aligned pairs and triplets), [`loops`] (cycles and forcing X and Y chains), [`chains`]
 //! (Nishio, multiple, dynamic and nested forcing chains, and the `Chainer` that runs
-//! every chaining rule). The chains rest on [`potentials`] (what a chain assumes and how
-//! one assumption leads to the next), [`reach`] (the static link graph), [`nested`] (the
+//! every chaining rule), whose top-level nested runs build their chains on all threads
+//! with [`ahead`]. The chains rest on [`potentials`] (what a chain assumes and how one
+//! assumption leads to the next), [`reach`] (the static link graph), [`nested`] (the
 //! rules run inside chains, kept per grid) and [`sieve`] (which chains of a run can find
 //! anything).
 
@@ -77,6 +78,7 @@ use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
+mod ahead;
 mod basic;
 mod chains;
 mod exclusion;
