@@ -99,10 +99,7 @@ pub(super) fn check_for_loops(
 pub(super) fn loops_from(g: &G, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
     let mut results = Vec::new();
     let seen = [house_bits(c), 0];
-    let both = bit(v1) | bit(v2);
-    let free = (0..81)
-        .filter(|&o| g.cand[o] & both == both)
-        .fold(0, |m, o| m | 1 << o);
+    let free = g.dm[v1 as usize - 1] & g.dm[v2 as usize - 1];
     check_for_loops(
         g,
         c,
