@@ -183,14 +183,7 @@ pub(super) fn spread_complexity<'a>(
     let mut seen: Vec<u64> = Vec::new();
     for (ar, t) in targets {
         let within = ar.chain_while(t, queue, |p| {
-            total += 1;
-            let pot = &ar.pots[p as usize];
-            if let Some(n) = pot.nested {
-                if !seen.contains(&n.id) {
-                    seen.push(n.id);
-                    total = total.saturating_add(n.cplx);
-                }
-            }
+            count_into(&mut total, &mut seen, &ar.pots[p as usize]);
             total <= limit
         });
         if !within {
@@ -200,6 +193,20 @@ pub(super) fn spread_complexity<'a>(
     Some(total)
 }
 
+/// Adds `pot` to a complexity count: one for itself, and its nested hint's complexity
+/// if `seen` has not met that hint yet (SE counts each distinct nested chain once).
+fn count_into(total: &mut u32, seen: &mut Vec<u64>, pot: &Pot) {
+    *total += 1;
+    if let Some(n) = pot.nested {
+        if !seen.contains(&n.id) {
+            seen.push(n.id);
+            *total = total.saturating_add(n.cplx);
+        }
+    }
+}
+
+/// The hint of `spec` with its complexity and, in a nested run, its identity and the
+/// removals it rests on: there one walk over its chains finds all three.
 pub(super) fn chain_hint(
     g: &G,
     ar: &Arena,
@@ -207,13 +214,15 @@ pub(super) fn chain_hint(
     queue: &mut Vec<u32>,
     spec: ChainSpec,
 ) -> Hint {
-    let cplx = complexity(ar, spec.targets, queue);
-    // In a nested run, the walk that names the hint also finds the removals it rests on.
+    let Some(src) = ctx.src else {
+        let cplx = complexity(ar, spec.targets, queue);
+        return spec.into_hint(g, cplx);
+    };
+    let (mut cplx, mut seen) = (0, Vec::new());
     let mut parents = RuleParents::new(Vec::new());
-    let identity = ctx.src.map_or(0, |src| {
-        ar.identity(spec.targets, queue, |pot| {
-            pot_parents(g, src, pot, spec.null_cause, &mut parents)
-        })
+    let identity = ar.identity(spec.targets, queue, |pot| {
+        count_into(&mut cplx, &mut seen, pot);
+        pot_parents(g, src, pot, spec.null_cause, &mut parents);
     });
     let mut h = spec.into_hint(g, cplx);
     h.parents = parents.list;
