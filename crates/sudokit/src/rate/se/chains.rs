@@ -196,7 +196,7 @@ pub(super) fn spread_complexity<'a>(
 /// Adds `pot` to a complexity count: one for itself, and its nested hint's complexity
 /// if `seen` has not met that hint yet (SE counts each distinct nested chain once).
 fn count_into(total: &mut u32, seen: &mut Vec<u64>, pot: &Pot) {
-    *total += 1;
+    *total = total.saturating_add(1);
     if let Some(n) = pot.nested {
         if !seen.contains(&n.id) {
             seen.push(n.id);
