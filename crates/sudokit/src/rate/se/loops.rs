@@ -292,47 +292,23 @@ impl Chainer<'_> {
         // The depth of the layer under way: what it adds has `depth + 2` potentials.
         let mut depth = 0;
         // The only conclusion a source can reach is its own negation, recorded once: the
-        // search stops there, as nothing found later could be recorded.
+        // search stops there, as nothing found later could be recorded. Layers alternate:
+        // the "on" potentials queued switch candidates off, then those switch others on.
         'search: while !pon.is_empty() || !poff.is_empty() {
-            if !pon.is_empty() {
+            for on in [true, false] {
+                let (from, to, links, set) = match on {
+                    true => (&mut pon, &mut poff, on_off, &mut to_off),
+                    false => (&mut poff, &mut pon, off_on, &mut to_on),
+                };
+                if from.is_empty() {
+                    continue;
+                }
                 if depth + 2 > most {
-                    break;
+                    break 'search;
                 }
                 depth += 1;
-            }
-            while let Some(p) = pon.pop_front() {
-                for (k, cause) in on_off.get(ar.key(p)) {
-                    if skey == k | 1 && !chains.iter().any(|&q| ar.key(q) == k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        chains.push(i);
-                        break 'search;
-                    }
-                    // SE also skips parents of `p`; they are all in `to_off` already.
-                    if !to_off.contains(k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        poff.push_back(i);
-                        to_off.add_new(k, i);
-                    }
-                }
-            }
-            if !poff.is_empty() {
-                if depth + 2 > most {
-                    break;
-                }
-                depth += 1;
-            }
-            while let Some(p) = poff.pop_front() {
-                for (k, cause) in off_on.get(ar.key(p)) {
-                    if skey == k & !1 && !chains.iter().any(|&q| ar.key(q) == k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        chains.push(i);
-                        break 'search;
-                    }
-                    if !to_on.contains(k) {
-                        let i = ar.add(k, cause, &[p], None);
-                        pon.push_back(i);
-                        to_on.add_new(k, i);
-                    }
+                if forcing_layer(ar, from, to, links, set, skey ^ 1, chains) {
+                    break 'search;
                 }
             }
         }
@@ -340,6 +316,36 @@ impl Chainer<'_> {
         self.recycle(to_off);
         self.queues = (pon, poff);
     }
+}
+
+/// One layer of a forcing-chain search: the links of every potential queued in `from`,
+/// each new potential queued on `to` and kept in `set` (the other state's). True once a
+/// link reaches `negation`, the source's negation, not yet in `chains`: it goes there.
+fn forcing_layer(
+    ar: &mut Arena,
+    from: &mut VecDeque<u32>,
+    to: &mut VecDeque<u32>,
+    links: LinkView,
+    set: &mut PSet,
+    negation: u16,
+    chains: &mut Vec<u32>,
+) -> bool {
+    while let Some(p) = from.pop_front() {
+        for (k, cause) in links.get(ar.key(p)) {
+            if k == negation && !chains.iter().any(|&q| ar.key(q) == k) {
+                let i = ar.add(k, cause, &[p], None);
+                chains.push(i);
+                return true;
+            }
+            // SE also skips parents of `p`; they are all in `set` already.
+            if !set.contains(k) {
+                let i = ar.add(k, cause, &[p], None);
+                to.push_back(i);
+                set.add_new(k, i);
+            }
+        }
+    }
+    false
 }
 
 /// The most complexity a hint of difficulty `base` and kind `sort_key` may have and still
