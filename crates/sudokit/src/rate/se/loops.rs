@@ -401,13 +401,13 @@ fn searches(
     if g.card(c) > 2 && !x {
         return [false; 3];
     }
-    let (on, off) = (key(c, d, true), key(c, d, false));
-    let into_source = reach.strong(on) & (y as u8 | (x as u8) << 1) != 0;
-    let cycle = into_source && (!shortcuts || reach.cycle_may_remove(on));
+    let source = reach.source(c, d);
+    let into_source = source & S_KINDS & (y as u8 | (x as u8) << 1) != 0;
+    let cycle = into_source && (!shortcuts || source & S_REMOVES != 0);
     [
         cycle,
-        x && reach.reaches(on, off),
-        x && into_source && reach.reaches(off, on),
+        x && source & S_ON_OFF != 0,
+        x && into_source && source & S_OFF_ON != 0,
     ]
 }
 

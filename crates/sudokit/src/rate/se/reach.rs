@@ -108,8 +108,13 @@ pub(super) struct Reach {
     /// Per component, the nodes its "on" nodes reach, `words` bit words (`row`).
     pub(super) sets: Vec<u64>,
     /// Per component, whether a cycle through its nodes could remove a candidate
-    /// (`cycle_may_remove`).
+    /// (`S_REMOVES`).
     removes: Vec<bool>,
+    /// Per candidate, what the loops rule asks of it as a source at every candidate of
+    /// every grid, in a byte (`source`): the kinds of its strong links (`S_KINDS`),
+    /// whether a cycle through it could remove a candidate (`S_REMOVES`), whether its
+    /// "on" node reaches its "off" node (`S_ON_OFF`) and the other way (`S_OFF_ON`).
+    source: Vec<u8>,
     pub(super) words: usize,
     // Scratch space of `build`: the steps between "on" nodes, and Tarjan's state.
     adj_start: Vec<u32>,
@@ -164,6 +169,7 @@ impl Reach {
         self.node[key(c, d, false) as usize] as usize / 2
     }
 
+    #[cfg(test)]
     fn partners_of(&self, i: usize) -> &[u16] {
         &self.partners[self.part_start[i] as usize..self.part_start[i + 1] as usize]
     }
@@ -356,6 +362,7 @@ impl Reach {
             comp,
             sets,
             removes,
+            source,
             adj_start,
             adj,
             size,
@@ -449,6 +456,25 @@ impl Reach {
             }
             at = end;
         }
+        // With every set complete: an "off" node reaches what its strong partners' "on"
+        // nodes reach.
+        let holds = |i: usize, v: usize| sets[comp[i] as usize * words + v / 64] >> (v % 64) & 1;
+        source.clear();
+        source.extend((0..n).map(|i| {
+            let mut s = strong[i];
+            if holds(i, 2 * i) != 0 {
+                s |= S_ON_OFF;
+            }
+            if s & S_KINDS != 0 {
+                if removes[comp[i] as usize] {
+                    s |= S_REMOVES;
+                }
+                if (partners_of(i).iter()).any(|&w| holds(w as usize, 2 * i + 1) != 0) {
+                    s |= S_OFF_ON;
+                }
+            }
+            s
+        }));
     }
 
     /// Where the set of node `u`, an "on" node, starts in `sets`.
@@ -456,7 +482,13 @@ impl Reach {
         self.comp[u / 2] as usize * self.words
     }
 
+    /// What the loops rule asks of candidate `d` of cell `c` as a source (`S_KINDS` …).
+    pub(super) fn source(&self, c: usize, d: u8) -> u8 {
+        self.source[self.cand(c, d)]
+    }
+
     /// Whether potential `a` leads to potential `b`.
+    #[cfg(test)]
     pub(super) fn reaches(&self, a: u16, b: u16) -> bool {
         let (u, v) = (
             self.node[a as usize] as usize,
@@ -468,20 +500,21 @@ impl Reach {
         }
         u == v || (self.partners_of(u / 2).iter()).any(|&w| holds(2 * w as usize + 1))
     }
-
-    /// The kinds of the strong links leading to "on" potential `a` (`link_kind` bits).
-    /// With any, `a` lies on a cycle of links: it switches its partner off, and that
-    /// switches it back on.
-    pub(super) fn strong(&self, a: u16) -> u8 {
-        self.strong[self.node[a as usize] as usize / 2]
-    }
-
-    /// Whether a cycle of links through "on" potential `a` could remove a candidate: only
-    /// if some candidate sees an "on" and an "off" node of its digit in `a`'s component.
-    pub(super) fn cycle_may_remove(&self, a: u16) -> bool {
-        self.removes[self.comp[self.node[a as usize] as usize / 2] as usize]
-    }
 }
+
+/// The kinds of the strong links leading to a source's "on" node (`link_kind` bits, as
+/// `S_Y` and `S_X`). With any, it lies on a cycle of links: it switches its partner off,
+/// and that switches it back on.
+pub(super) const S_KINDS: u8 = 3;
+/// Whether a cycle of links through the source's "on" node could remove a candidate: only
+/// if some candidate sees an "on" and an "off" node of its digit in the node's component.
+/// Set only for a source on a cycle.
+pub(super) const S_REMOVES: u8 = 4;
+/// Whether the source switched on leads to itself switched off.
+pub(super) const S_ON_OFF: u8 = 8;
+/// Whether the source switched off leads to itself switched on. Set only for a source on a
+/// cycle: nothing else leads into its "on" node.
+pub(super) const S_OFF_ON: u8 = 16;
 
 /// Whether every static link of `small`, a grid with some of `big`'s candidates removed,
 /// is a link of `big`: "on" to "off" links only ever go, and an "off" to "on" link is new
@@ -543,12 +576,16 @@ mod tests {
                 if !kon(a) {
                     continue;
                 }
+                let source = reach.source(kcell(a), kdig(a));
+                let (back, forth) = (source & S_ON_OFF != 0, source & S_OFF_ON != 0);
+                assert_eq!(back, seen[a as usize][(a ^ 1) as usize], "{a} on to off");
+                assert_eq!(forth, seen[(a ^ 1) as usize][a as usize], "{a} off to on");
                 let cyclic = seen[a as usize][a as usize];
-                assert_eq!(reach.strong(a) != 0, cyclic, "cycle through {a}");
+                assert_eq!(source & S_KINDS != 0, cyclic, "cycle through {a}");
                 let kinds = (live.iter())
                     .flat_map(|&z| off_on.get(z).iter().filter(move |l| !kon(z) && l.0 == a))
                     .fold(0, |m, &(_, cause)| m | link_kind(cause));
-                assert_eq!(reach.strong(a), kinds, "links into {a}");
+                assert_eq!(source & S_KINDS, kinds, "links into {a}");
                 if cyclic {
                     let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
                     for &b in live.iter().filter(|&&b| {
@@ -559,7 +596,7 @@ mod tests {
                         side[i] |= PEERS[kcell(b)] & g.dm[i];
                     }
                     let removes = (0..9).any(|i| on[i] & off[i] != 0);
-                    assert_eq!(reach.cycle_may_remove(a), removes, "cycle through {a}");
+                    assert_eq!(source & S_REMOVES != 0, removes, "cycle through {a}");
                     removing += removes as usize;
                 }
             }
