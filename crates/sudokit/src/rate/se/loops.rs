@@ -23,13 +23,7 @@ impl Chainer<'_> {
             let mut reach = reach.borrow_mut();
             reach.xy(g);
             // Most grids let no search through: their links are not even listed.
-            let candidates = (0..81)
-                .filter(|&c| g.val[c] == 0 && !at_most_one_bit(g.cand[c] as u128))
-                .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
-            let mut some = candidates.flat_map(|(c, d)| {
-                LOOP_PASSES.map(|pass| searches(g, c, d, pass, &reach, shortcuts))
-            });
-            if some.any(|s| s.contains(&true)) {
+            if reach.searchable(shortcuts) {
                 reach.links(g);
                 for (y, x) in LOOP_PASSES {
                     // XY cycles and chains rate 7.0 and up: below a hint the X and Y passes
@@ -466,6 +460,36 @@ mod tests {
         assert!(
             compared > 50 && skipped > 5 && xy_first > 5,
             "{compared} compared, {skipped} skipping, {xy_first} led by XY"
+        );
+    }
+
+    /// Whether the reachability sets let any search through is whether some search of
+    /// some pass from some candidate of a cell with two or more could find anything.
+    #[test]
+    fn a_grid_is_searchable_where_some_search_is() {
+        let (mut grids, mut searchable) = (0, [0, 0]);
+        for (src, g) in reduced_pairs(8) {
+            for g in [src, g] {
+                let mut reach = Reach::default();
+                reach.xy(&g);
+                for shortcuts in [false, true] {
+                    let some = (0..81)
+                        .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
+                        .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)))
+                        .flat_map(|(c, d)| {
+                            LOOP_PASSES.map(|pass| searches(&g, c, d, pass, &reach, shortcuts))
+                        })
+                        .any(|s| s.contains(&true));
+                    assert_eq!(reach.searchable(shortcuts), some);
+                    searchable[shortcuts as usize] += some as usize;
+                }
+                grids += 1;
+            }
+        }
+        // The shortcuts rule some grids out.
+        assert!(
+            searchable[1] > 5 && searchable[1] < grids,
+            "{searchable:?} of {grids} grids searchable"
         );
     }
 

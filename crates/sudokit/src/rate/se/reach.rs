@@ -115,6 +115,9 @@ pub(super) struct Reach {
     /// whether a cycle through it could remove a candidate (`S_REMOVES`), whether its
     /// "on" node reaches its "off" node (`S_ON_OFF`) and the other way (`S_OFF_ON`).
     source: Vec<u8>,
+    /// Whether some source could find anything, without the loops rule's shortcuts and
+    /// with them (`searchable`).
+    searchable: [bool; 2],
     pub(super) words: usize,
     // Scratch space of `build`: the steps between "on" nodes, and Tarjan's state.
     adj_start: Vec<u32>,
@@ -363,6 +366,7 @@ impl Reach {
             sets,
             removes,
             source,
+            searchable,
             adj_start,
             adj,
             size,
@@ -475,6 +479,16 @@ impl Reach {
             }
             s
         }));
+        // Over the three passes (`loops::searches`): the XY pass follows every link the X
+        // and Y passes do, and the Y pass searches from cells of two candidates only.
+        *searchable = [false, true].map(|shortcuts| {
+            let cycle = if shortcuts { S_REMOVES | S_OFF_ON } else { !0 };
+            (0..n).any(|i| {
+                let s = source[i];
+                g.card(kcell(keys[2 * i])) >= 2
+                    && (s & S_ON_OFF != 0 || (s & S_KINDS != 0 && s & cycle != 0))
+            })
+        });
     }
 
     /// Where the set of node `u`, an "on" node, starts in `sets`.
@@ -485,6 +499,12 @@ impl Reach {
     /// What the loops rule asks of candidate `d` of cell `c` as a source (`S_KINDS` …).
     pub(super) fn source(&self, c: usize, d: u8) -> u8 {
         self.source[self.cand(c, d)]
+    }
+
+    /// Whether the loops rule, with its shortcuts or without, could find anything from
+    /// some candidate of a cell with two or more (`loops::searches`).
+    pub(super) fn searchable(&self, shortcuts: bool) -> bool {
+        self.searchable[shortcuts as usize]
     }
 
     /// Whether potential `a` leads to potential `b`.
