@@ -303,40 +303,54 @@ fn two_bits(m: u128) -> bool {
 /// A mask of any width, walked bit by bit at its own width (widening the 16-bit masks
 /// of the hot chaining loops to 128 bits costs measurable time).
 trait Mask: Copy {
-    fn is_zero(self) -> bool;
-    fn lowest(self) -> usize;
-    fn without_lowest(self) -> Self;
+    /// Indexes of the set bits, ascending.
+    fn set_bits(self) -> impl Iterator<Item = usize>;
 }
 
 macro_rules! mask {
     ($($t:ty),*) => {$(
         impl Mask for $t {
-            fn is_zero(self) -> bool {
-                self == 0
-            }
-            fn lowest(self) -> usize {
-                self.trailing_zeros() as usize
-            }
-            fn without_lowest(self) -> Self {
-                self & (self - 1)
+            fn set_bits(self) -> impl Iterator<Item = usize> {
+                let mut m = self;
+                std::iter::from_fn(move || {
+                    (m != 0).then(|| {
+                        let i = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        i
+                    })
+                })
             }
         }
     )*};
 }
 
-mask!(u16, u32, u128);
+mask!(u16, u32);
+
+/// Cell masks are walked a 64-bit word at a time: a `u128`'s lowest bit and its removal
+/// cost carries across the two words at every step, in the hottest loops of the rating.
+impl Mask for u128 {
+    fn set_bits(self) -> impl Iterator<Item = usize> {
+        let (mut lo, mut hi) = (self as u64, (self >> 64) as u64);
+        std::iter::from_fn(move || {
+            if lo != 0 {
+                let i = lo.trailing_zeros() as usize;
+                lo &= lo - 1;
+                Some(i)
+            } else if hi != 0 {
+                let i = hi.trailing_zeros() as usize;
+                hi &= hi - 1;
+                Some(64 + i)
+            } else {
+                None
+            }
+        })
+    }
+}
 
 /// Indexes of the set bits of `m` (a house position mask, a digit mask or a cell mask),
 /// ascending.
 fn bits(m: impl Mask) -> impl Iterator<Item = usize> {
-    let mut m = m;
-    std::iter::from_fn(move || {
-        (!m.is_zero()).then(|| {
-            let i = m.lowest();
-            m = m.without_lowest();
-            i
-        })
-    })
+    m.set_bits()
 }
 
 /// Digits (1–9) of a candidate mask, ascending.

@@ -417,13 +417,13 @@ impl Reach {
                 let (c, d) = (kcell(k), kdig(k));
                 let i = d as usize - 1;
                 own[(2 * y + 1) / 64] |= 1 << ((2 * y + 1) % 64);
-                for e in digits(g.cand[c] & !bit(d)) {
-                    let z = 2 * cand(c, e);
-                    own[z / 64] |= 1 << (z % 64);
+                // The "off" nodes it switches off (keys of "off" potentials are even).
+                let mut set = |z: u16| own[z as usize / 64] |= 1 << (z % 64);
+                for e in bits(g.cand[c] & !bit(d)) {
+                    set(node[2 * (9 * c + e)]);
                 }
                 for o in bits(PEERS[c] & g.dm[i]) {
-                    let z = 2 * cand(o, d);
-                    own[z / 64] |= 1 << (z % 64);
+                    set(node[2 * (9 * o + i)]);
                 }
                 for &w in &adj[adj_start[y] as usize..adj_start[y + 1] as usize] {
                     let o = comp[w as usize] as usize;
