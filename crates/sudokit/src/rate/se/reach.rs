@@ -374,6 +374,11 @@ impl Reach {
             last,
             ..
         } = self;
+        // Read-only from here on: as slices, whose bounds stay in registers while the
+        // loops write the sets.
+        let (node, keys, comp, size): (&[u16], &[u16], &[u16], &[u16]) = (node, keys, comp, size);
+        let (part_start, partners, strong) = (&part_start[..], &partners[..], &strong[..]);
+        let (adj_start, adj) = (&adj_start[..], &adj[..]);
         sets.clear();
         sets.resize(nc * words, 0);
         // Candidates by component (counting sort).
