@@ -292,11 +292,9 @@ pub(super) fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     // Houses list their cells in increasing index order, so masks keep SE's order.
     let mut seen = 1u128 << c;
     for t in [BLOCK, ROW, COL] {
-        let mut m = g.cells(CR[c][t] as usize, d) & !seen;
+        let m = g.cells(CR[c][t] as usize, d) & !seen;
         seen |= m;
-        while m != 0 {
-            let o = m.trailing_zeros() as usize;
-            m &= m - 1;
+        for o in bits(m) {
             out.push((key(o, d, false), 2 + t as u8));
         }
     }
