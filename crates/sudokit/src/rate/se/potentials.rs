@@ -369,9 +369,10 @@ impl Parents {
 #[inline(always)]
 pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
-    if y && two_bits(g.cand[c] as u128) {
+    // Counted at the masks' own width (POPCNT), not widened to 128 bits.
+    if y && g.cand[c].count_ones() == 2 {
         let rest = g.cand[c] & !bit(d);
-        let other = if rest != 0 && at_most_one_bit(rest as u128) {
+        let other = if rest.count_ones() == 1 {
             rest.trailing_zeros() as u8 + 1
         } else {
             g.cand[c].trailing_zeros() as u8 + 1
