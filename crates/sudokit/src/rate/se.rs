@@ -288,16 +288,10 @@ fn subsets(k: u32, n: u32) -> impl Iterator<Item = u32> {
     (0u32..1 << n).filter(move |m| m.count_ones() == k)
 }
 
-/// Whether `m` has at most one bit set, and exactly two: cheap without a popcount
-/// instruction, which the baseline x86-64 target lacks (these tests sit on the rating's
-/// hottest paths).
+/// Whether `m` has at most one bit set: one subtraction on a cell mask, where a popcount
+/// takes one per word (a cell's candidates, 16 bits, are counted with `count_ones`).
 fn at_most_one_bit(m: u128) -> bool {
     m & m.wrapping_sub(1) == 0
-}
-
-fn two_bits(m: u128) -> bool {
-    let rest = m & m.wrapping_sub(1);
-    rest != 0 && at_most_one_bit(rest)
 }
 
 /// A mask of any width, walked bit by bit at its own width (widening the 16-bit masks
@@ -521,7 +515,7 @@ impl G {
     /// in each house (block, row, column) with two, as (cell, digit). A cell can be the
     /// other place in two houses, and is then listed twice.
     fn partners(&self, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let cell = two_bits(self.cand[c] as u128).then(|| (c, digits(self.cand[c] & !bit(d))));
+        let cell = (self.card(c) == 2).then(|| (c, digits(self.cand[c] & !bit(d))));
         let cell = cell.into_iter().flat_map(|(c, ds)| ds.map(move |e| (c, e)));
         let houses = CR[c]
             .iter()

@@ -370,7 +370,7 @@ impl Parents {
 pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     // Counted at the masks' own width (POPCNT), not widened to 128 bits.
-    if y && g.cand[c].count_ones() == 2 {
+    if y && g.card(c) == 2 {
         let rest = g.cand[c] & !bit(d);
         let other = if rest.count_ones() == 1 {
             rest.trailing_zeros() as u8 + 1

@@ -399,7 +399,9 @@ impl Reach {
         last.resize(nc, UNSEEN);
         removes.clear();
         removes.resize(nc, false);
-        let cand = |c: usize, d: u8| node[key(c, d, false) as usize] as usize / 2;
+        // The "off" node of digit `i + 1` in cell `c`, and (`cand`) its candidate index.
+        let off_node = |c: usize, i: usize| node[2 * (9 * c + i)];
+        let cand = |c: usize, d: u8| off_node(c, d as usize - 1) as usize / 2;
         let partners_of = |i: usize| &partners[part_start[i] as usize..part_start[i + 1] as usize];
         // A cycle's removals are candidates that see one of its "on" nodes and one of its
         // "off" nodes of the same digit, and every node of a cycle lies in one component
@@ -425,10 +427,10 @@ impl Reach {
                 // The "off" nodes it switches off (keys of "off" potentials are even).
                 let mut set = |z: u16| own[z as usize / 64] |= 1 << (z % 64);
                 for e in bits(g.cand[c] & !bit(d)) {
-                    set(node[2 * (9 * c + e)]);
+                    set(off_node(c, e));
                 }
                 for o in bits(PEERS[c] & g.dm[i]) {
-                    set(node[2 * (9 * o + i)]);
+                    set(off_node(o, i));
                 }
                 for &w in &adj[adj_start[y] as usize..adj_start[y + 1] as usize] {
                     let o = comp[w as usize] as usize;
@@ -485,7 +487,8 @@ impl Reach {
             s
         }));
         // Over the three passes (`loops::searches`): the XY pass follows every link the X
-        // and Y passes do, and the Y pass searches from cells of two candidates only.
+        // and Y passes do, and the Y pass searches from cells of two candidates only. Each
+        // answer stops at its first source (without the shortcuts, nearly always early).
         *searchable = [false, true].map(|shortcuts| {
             let cycle = if shortcuts { S_REMOVES | S_OFF_ON } else { !0 };
             (0..n).any(|i| {
@@ -527,9 +530,9 @@ impl Reach {
     }
 }
 
-/// The kinds of the strong links leading to a source's "on" node (`link_kind` bits, as
-/// `S_Y` and `S_X`). With any, it lies on a cycle of links: it switches its partner off,
-/// and that switches it back on.
+/// The kinds of the strong links leading to a source's "on" node (`link_kind` bits: 1
+/// within its cell, 2 within a house). With any, it lies on a cycle of links: it switches
+/// its partner off, and that switches it back on.
 pub(super) const S_KINDS: u8 = 3;
 /// Whether a cycle of links through the source's "on" node could remove a candidate: only
 /// if some candidate sees an "on" and an "off" node of its digit in the node's component.
