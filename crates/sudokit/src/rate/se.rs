@@ -288,10 +288,10 @@ fn subsets(k: u32, n: u32) -> impl Iterator<Item = u32> {
     (0u32..1 << n).filter(move |m| m.count_ones() == k)
 }
 
-/// Whether `m` has at most one bit set: one subtraction on a cell mask, where a popcount
-/// takes one per word (a cell's candidates, 16 bits, are counted with `count_ones`).
-fn at_most_one_bit(m: u128) -> bool {
-    m & m.wrapping_sub(1) == 0
+/// Whether `m` has at most one bit set: one subtraction at the mask's own width, where a
+/// popcount of a cell mask takes one per word.
+fn at_most_one_bit(m: impl Mask) -> bool {
+    m.at_most_one()
 }
 
 /// A mask of any width, walked bit by bit at its own width (widening the 16-bit masks
@@ -299,11 +299,18 @@ fn at_most_one_bit(m: u128) -> bool {
 trait Mask: Copy {
     /// Indexes of the set bits, ascending.
     fn set_bits(self) -> impl Iterator<Item = usize>;
+
+    /// Whether at most one bit is set.
+    fn at_most_one(self) -> bool;
 }
 
 macro_rules! mask {
     ($($t:ty),*) => {$(
         impl Mask for $t {
+            fn at_most_one(self) -> bool {
+                self & self.wrapping_sub(1) == 0
+            }
+
             fn set_bits(self) -> impl Iterator<Item = usize> {
                 let mut m = self;
                 std::iter::from_fn(move || {
@@ -323,6 +330,10 @@ mask!(u16, u32);
 /// Cell masks are walked a 64-bit word at a time: a `u128`'s lowest bit and its removal
 /// cost carries across the two words at every step, in the hottest loops of the rating.
 impl Mask for u128 {
+    fn at_most_one(self) -> bool {
+        self & self.wrapping_sub(1) == 0
+    }
+
     fn set_bits(self) -> impl Iterator<Item = usize> {
         let (mut lo, mut hi) = (self as u64, (self >> 64) as u64);
         std::iter::from_fn(move || {

@@ -172,7 +172,7 @@ fn tuple_members(sets: impl Iterator<Item = u16>, degree: u32) -> u32 {
 pub(super) fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> Option<u16> {
     let mut u = 0;
     for s in sets {
-        if at_most_one_bit(s as u128) {
+        if at_most_one_bit(s) {
             return None;
         }
         u |= s;

@@ -132,7 +132,7 @@ impl Outcome {
         let (c, d) = (kcell(k), kdig(k));
         let others = g.cand[c] & !bit(d);
         let index = |d: u8| c * 9 + d as usize - 1;
-        Some(match (kon(k), at_most_one_bit(others as u128)) {
+        Some(match (kon(k), at_most_one_bit(others)) {
             (false, _) => index(d),
             (true, true) => index(others.trailing_zeros() as u8 + 1),
             (true, false) => 729 + index(d),

@@ -57,7 +57,7 @@ impl Chainer<'_> {
         out: &mut Vec<Hint>,
     ) {
         for c in 0..81 {
-            if g.val[c] != 0 || at_most_one_bit(g.cand[c] as u128) {
+            if g.val[c] != 0 || g.card(c) <= 1 {
                 continue;
             }
             for d in digits(g.cand[c]) {
