@@ -6,7 +6,7 @@
 //! 3,359,232 transformations) on a sample for scale. Full grids are the solutions of the
 //! 17-clue puzzles (found by the crate's solver before timing starts) and grids filled at
 //! random by a small backtracking filler; dense grids are random clue subsets of the latter.
-//! `SUDOKIT_DATA` points at the data folder.
+//! The puzzles are the repository's `data/` (`SUDOKIT_DATA` overrides).
 
 #[path = "../tests/common/mod.rs"]
 mod common;

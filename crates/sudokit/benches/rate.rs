@@ -22,7 +22,7 @@
 //!   (`SUDOKIT_SE_SAMPLE_HARDEST`; SE takes minutes on each); a sample step of 0 skips
 //!   that list.
 //!
-//! Data folder: `SUDOKIT_DATA`, default `../shared/data` from the workspace root.
+//! Data folder: the repository's `data/` (`SUDOKIT_DATA` overrides; relative to the workspace root).
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -1,7 +1,7 @@
 //! Solver speed against the `sudoku` crate (a JCZSolve port), single-threaded, every data file.
 //!
 //! `cargo bench --bench solve [-- FILTER…]` solves each puzzle file of the data folder
-//! (`SUDOKIT_DATA`, default `../shared/data` from the workspace root) with solution count up
+//! (the repository's `data/`; `SUDOKIT_DATA` overrides) with solution count up
 //! to 2, as a uniqueness check, with both solvers in the same run, and prints puzzles/s, the
 //! ratio and our guesses per puzzle. Each timing is the minimum over `SUDOKIT_BENCH_REPS`
 //! rounds (default 5; files under 2000 puzzles get proportionally more), taken per chunk of

@@ -5,7 +5,7 @@
 //! families run here (singles to finned fish, wings and uniqueness; chains have their own
 //! test), so many hard puzzles stall; the test prints, per file, how many were solved.
 //!
-//! Data comes from `SUDOKIT_DATA` (default `../shared/data` next to the workspace). The big
+//! Data comes from the repository's `data/` (`SUDOKIT_DATA` overrides). The big
 //! files are sampled so the test stays quick; `SUDOKIT_LOGIC_FULL=1` checks every puzzle.
 
 mod common;

@@ -1,7 +1,7 @@
 //! Rating tests: SE-scale numbers pinned against Sudoku Explainer's published ratings, and
 //! assumptions counts checked against an independent brute force.
 //!
-//! Data: `SUDOKIT_DATA` (default `../shared/data` from the workspace root). The famous
+//! Data: the repository's `data/` (`SUDOKIT_DATA` overrides). The famous
 //! hardest puzzles take seconds each; the library is optimised in test builds, so they run
 //! with the rest (about 20 CPU-seconds).
 

@@ -1,6 +1,6 @@
 //! The fast solver against the reference solver and the published facts about the data files.
 //!
-//! The data folder is `SUDOKIT_DATA`, by default `../shared/data` beside the workspace. Big
+//! The data folder is the repository's `data/` (`SUDOKIT_DATA` overrides). Big
 //! files are sampled (every `STRIDE`th puzzle) so that the suite stays fast; the benchmark
 //! (`cargo bench --bench solve`) checks every puzzle.
 

@@ -5,20 +5,18 @@
 use sudokit::grid::Grid;
 use sudokit::transform::Transform;
 
-/// The shared data folder: `SUDOKIT_DATA`, or `../shared/data` beside the workspace. A
-/// relative `SUDOKIT_DATA` is taken from the workspace root, where the README's commands
-/// run (cargo runs tests and benchmarks in the crate's folder). A missing folder fails the
-/// test with a message saying how to point at it: data-driven checks are never skipped
-/// silently.
+/// The puzzle collections: the repository's `data/`, or `SUDOKIT_DATA` when set. A relative
+/// `SUDOKIT_DATA` is taken from the workspace root, where the README's commands run (cargo
+/// runs tests and benchmarks in the crate's folder). A missing folder fails the test with a
+/// message saying how to point at it: data-driven checks are never skipped silently.
 pub fn data_dir() -> std::path::PathBuf {
     let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     // Joining an absolute path gives that path.
-    let dir =
-        root.join(std::env::var_os("SUDOKIT_DATA").unwrap_or_else(|| "../shared/data".into()));
+    let dir = root.join(std::env::var_os("SUDOKIT_DATA").unwrap_or_else(|| "data".into()));
     assert!(
         dir.is_dir(),
-        "puzzle data folder {} not found: set SUDOKIT_DATA to the folder holding the shared \
-         puzzle collections (puzzles2_17_clue, p096_sudoku.txt, ...)",
+        "puzzle data folder {} not found: the repository's `data/` holds the puzzle \
+         collections (puzzles2_17_clue, p096_sudoku.txt, ...); SUDOKIT_DATA may point elsewhere",
         dir.display()
     );
     dir
@@ -39,7 +37,7 @@ pub fn read_data(name: &str) -> String {
     let path = data_dir().join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "cannot read {}: {e}; set SUDOKIT_DATA to the shared data folder",
+            "cannot read {}: {e}; the repository's `data/` (or SUDOKIT_DATA) should hold it",
             path.display()
         )
     })
