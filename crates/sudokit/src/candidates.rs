@@ -62,79 +62,58 @@ impl Candidates {
     ///   candidate is a placed value.
     ///
     /// Placed values are removed from their peers' candidates (that removal is always sound).
-    /// Errors carry the 1-based line and column of the offending character.
+    /// Errors carry the 1-based line and column of the offending character; lines end in
+    /// `\n`, `\r\n` or a lone `\r`. Text with more than 81 cells and more than 729 characters
+    /// is rejected at the character where that became certain, so a huge input costs no
+    /// memory and little time.
     pub fn from_pencil_marks(text: &str) -> Result<Candidates, PencilMarkError> {
-        let tokens: Vec<(usize, usize, &str)> = tokens_with_positions(text);
-        // Tokens without a digit are box rules (`------+------`, `.---.`) of drawn grids.
-        let cells: Vec<(usize, usize, &str)> = tokens
-            .iter()
-            .copied()
-            .filter(|(_, _, tok)| tok.chars().any(|ch| ('1'..='9').contains(&ch)))
-            .collect();
-        let mut marks = [DigitSet::EMPTY; 81];
-        if cells.len() == 81 {
-            for (i, &(line, col, tok)) in cells.iter().enumerate() {
-                for (k, ch) in tok.chars().enumerate() {
-                    if ch == '.' || ch == '0' {
-                        // A placeholder, as in `1.3......`.
-                        continue;
-                    }
-                    let err = |kind| PencilMarkError {
-                        kind,
-                        line,
-                        column: col + k,
-                    };
-                    let d = ch
-                        .to_digit(10)
-                        .and_then(|v| Digit::new(v as u8))
-                        .ok_or(err(PencilMarkErrorKind::BadCharacter(ch)))?;
-                    if marks[i].contains(d) {
-                        return Err(err(PencilMarkErrorKind::RepeatedDigit(d)));
-                    }
-                    marks[i].insert(d);
-                }
+        // Which form the text is in shows only at its end, so one pass reads it as both,
+        // keeping each form's first error; it stops once the text is too long for either.
+        let mut listed = Listed::new();
+        let mut spread = Spread::new();
+        let (mut line, mut column) = (1, 0);
+        let mut after_return = false;
+        let mut last = None;
+        for ch in text.chars() {
+            // Lines end in `\n`, `\r\n` or a lone `\r`, as in `parse::records`.
+            if std::mem::take(&mut after_return) && ch == '\n' {
+                continue;
             }
-        } else {
-            let chars: Vec<(usize, usize, char)> = tokens
-                .iter()
-                .flat_map(|&(line, col, tok)| {
-                    tok.chars()
-                        .enumerate()
-                        .map(move |(k, ch)| (line, col + k, ch))
-                })
-                .collect();
-            if chars.len() != 729 {
-                let (line, column) = chars.last().map_or((1, 1), |&(l, c, _)| (l, c + 1));
-                return Err(PencilMarkError {
-                    kind: PencilMarkErrorKind::WrongLength {
-                        tokens: cells.len(),
-                        chars: chars.len(),
-                    },
-                    line,
-                    column,
-                });
+            if ch == '\n' || ch == '\r' {
+                (line, column) = (line + 1, 0);
+                after_return = ch == '\r';
+                listed.token = None;
+                continue;
             }
-            for (pos, &(line, column, ch)) in chars.iter().enumerate() {
-                let expected = Digit::from_index(pos % 9);
-                match ch {
-                    '.' | '0' => {}
-                    _ if ch.to_digit(10) == Some(u32::from(expected.get())) => {
-                        marks[pos / 9].insert(expected);
-                    }
-                    _ => {
-                        return Err(PencilMarkError {
-                            kind: PencilMarkErrorKind::MisplacedDigit {
-                                found: ch,
-                                expected,
-                            },
-                            line,
-                            column,
-                        })
-                    }
-                }
+            column += 1;
+            if ch.is_whitespace() || ch == '|' {
+                listed.token = None;
+                continue;
+            }
+            last = Some((line, column));
+            let at = |kind| PencilMarkError { kind, line, column };
+            listed.read(ch, at);
+            spread.read(ch, at);
+            if listed.cells > 81 && spread.chars > 729 {
+                return Err(at(PencilMarkErrorKind::TooLong));
             }
         }
-        Ok(Candidates::from_marks(&marks))
+        let (marks, error) = if listed.cells == 81 {
+            (listed.marks, listed.error)
+        } else if spread.chars == 729 {
+            (spread.marks, spread.error)
+        } else {
+            let (line, column) = last.map_or((1, 1), |(line, column)| (line, column + 1));
+            let kind = PencilMarkErrorKind::WrongLength {
+                tokens: listed.cells,
+                chars: spread.chars,
+            };
+            return Err(PencilMarkError { kind, line, column });
+        };
+        match error {
+            Some(e) => Err(e),
+            None => Ok(Candidates::from_marks(&marks)),
+        }
     }
 
     /// The state from raw per-cell marks: a one-digit cell is placed, the rest keep their
@@ -301,35 +280,104 @@ impl fmt::Debug for Candidates {
     }
 }
 
-/// Tokens separated by whitespace or `|` (the box rule of drawn grids), with the 1-based line
-/// and column of their first character.
-fn tokens_with_positions(text: &str) -> Vec<(usize, usize, &str)> {
-    let mut out = Vec::new();
-    for (l, line) in text.lines().enumerate() {
-        let mut start: Option<usize> = None;
-        let mut col = 0;
-        for (byte, ch) in line.char_indices() {
-            col += 1;
-            if ch.is_whitespace() || ch == '|' {
-                if let Some(s) = start.take() {
-                    out.push((l + 1, s, &line[byte_of(line, s)..byte]));
-                }
-            } else if start.is_none() {
-                start = Some(col);
-            }
-        }
-        if let Some(s) = start {
-            out.push((l + 1, s, &line[byte_of(line, s)..]));
-        }
-    }
-    out
+/// The 81-token form read so far: tokens are separated by whitespace and `|`, and only those
+/// holding a digit are cells (the others are the box rules of drawn grids).
+struct Listed {
+    marks: [DigitSet; 81],
+    /// Cells seen so far, counted past 81.
+    cells: usize,
+    /// The token being read, if any.
+    token: Option<Token>,
+    error: Option<PencilMarkError>,
 }
 
-/// The byte offset of the 1-based character column `col` in `line`.
-fn byte_of(line: &str, col: usize) -> usize {
-    line.char_indices()
-        .nth(col - 1)
-        .map_or(line.len(), |(b, _)| b)
+/// A token of the 81-token form: a cell once it has shown a digit; before that, drawing with
+/// perhaps a bad character, an error only if a digit follows.
+enum Token {
+    Cell,
+    Drawing(Option<PencilMarkError>),
+}
+
+impl Listed {
+    fn new() -> Listed {
+        Listed {
+            marks: [DigitSet::EMPTY; 81],
+            cells: 0,
+            token: None,
+            error: None,
+        }
+    }
+
+    fn read(&mut self, ch: char, at: impl Fn(PencilMarkErrorKind) -> PencilMarkError) {
+        let digit = ch.to_digit(10).and_then(|v| Digit::new(v as u8));
+        // `.` and `0` are placeholders, as in `1.3......`.
+        let placeholder = ch == '.' || ch == '0';
+        match self.token.get_or_insert(Token::Drawing(None)) {
+            Token::Drawing(bad) if digit.is_none() => {
+                if !placeholder && bad.is_none() {
+                    *bad = Some(at(PencilMarkErrorKind::BadCharacter(ch)));
+                }
+                return;
+            }
+            Token::Drawing(bad) => {
+                let bad = bad.take();
+                self.token = Some(Token::Cell);
+                self.cells += 1;
+                if self.cells <= 81 && self.error.is_none() {
+                    self.error = bad;
+                }
+            }
+            Token::Cell => {}
+        }
+        if self.cells > 81 || placeholder {
+            return;
+        }
+        let cell = &mut self.marks[self.cells - 1];
+        let error = match digit {
+            Some(d) if cell.contains(d) => PencilMarkErrorKind::RepeatedDigit(d),
+            Some(d) => {
+                cell.insert(d);
+                return;
+            }
+            None => PencilMarkErrorKind::BadCharacter(ch),
+        };
+        self.error.get_or_insert_with(|| at(error));
+    }
+}
+
+/// The 729-character form read so far: every character outside whitespace and `|` in turn.
+struct Spread {
+    marks: [DigitSet; 81],
+    /// Characters seen so far, counted past 729.
+    chars: usize,
+    error: Option<PencilMarkError>,
+}
+
+impl Spread {
+    fn new() -> Spread {
+        Spread {
+            marks: [DigitSet::EMPTY; 81],
+            chars: 0,
+            error: None,
+        }
+    }
+
+    fn read(&mut self, ch: char, at: impl Fn(PencilMarkErrorKind) -> PencilMarkError) {
+        let position = self.chars;
+        self.chars += 1;
+        if position >= 729 || ch == '.' || ch == '0' {
+            return;
+        }
+        let expected = Digit::from_index(position % 9);
+        if ch.to_digit(10) == Some(u32::from(expected.get())) {
+            self.marks[position / 9].insert(expected);
+        } else if self.error.is_none() {
+            self.error = Some(at(PencilMarkErrorKind::MisplacedDigit {
+                found: ch,
+                expected,
+            }));
+        }
+    }
 }
 
 /// Why a pencil-mark grid could not be read, and where (1-based line and column).
@@ -348,11 +396,14 @@ pub struct PencilMarkError {
 pub enum PencilMarkErrorKind {
     /// Neither 81 tokens nor 729 characters.
     WrongLength {
-        /// Whitespace-separated tokens found.
+        /// Cells found: tokens (separated by whitespace and `|`) holding a digit.
         tokens: usize,
-        /// Non-whitespace characters found.
+        /// Characters found outside whitespace and `|`.
         chars: usize,
     },
+    /// More than 81 cells and more than 729 characters: neither form can fit, so reading
+    /// stopped at the character that made this certain (the error points at it).
+    TooLong,
     /// A character that is not a digit 1–9 in the 81-token form.
     BadCharacter(char),
     /// A digit listed twice in one cell of the 81-token form.
@@ -374,6 +425,10 @@ impl fmt::Display for PencilMarkError {
             PencilMarkErrorKind::WrongLength { tokens, chars } => write!(
                 f,
                 "expected 81 cells or 729 characters of pencil marks, found {tokens} cells and {chars} characters"
+            ),
+            PencilMarkErrorKind::TooLong => write!(
+                f,
+                "more than 81 cells and more than 729 characters of pencil marks"
             ),
             PencilMarkErrorKind::BadCharacter(c) => {
                 write!(f, "unexpected character {c:?} in a cell's candidates")
@@ -536,6 +591,80 @@ mod tests {
             general.kind,
             ParseErrorKind::BadPencilMarks { ref reason } if reason.starts_with("found '2'")
         ));
+    }
+
+    #[test]
+    fn a_huge_pencil_mark_text_is_rejected_where_neither_form_can_fit() {
+        // Ten million one-digit tokens: past 81 cells and 729 characters at the 730th token.
+        let e = Candidates::from_pencil_marks(&"1 ".repeat(10_000_000)).unwrap_err();
+        assert_eq!(e.kind, PencilMarkErrorKind::TooLong);
+        assert_eq!((e.line, e.column), (1, 2 * 730 - 1));
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1459: more than 81 cells and more than 729 characters of pencil marks"
+        );
+        // One ten-million-character token could still be a cell: read to its end, counted.
+        let e = Candidates::from_pencil_marks(&".".repeat(10_000_000)).unwrap_err();
+        assert_eq!(
+            e.kind,
+            PencilMarkErrorKind::WrongLength {
+                tokens: 0,
+                chars: 10_000_000
+            }
+        );
+        assert_eq!((e.line, e.column), (1, 10_000_001));
+        // However long the placeholders of a cell, 81 cells are a grid.
+        let mut tokens = vec!["123456789".to_string(); 81];
+        tokens[80] = format!("{}9", ".".repeat(10_000_000));
+        let c = Candidates::from_pencil_marks(&tokens.join(" ")).unwrap();
+        assert_eq!(c.value(cell(9, 9)), Some(d(9)));
+    }
+
+    #[test]
+    fn the_729_character_form_may_space_out_every_character() {
+        let mut values = [0u8; 81];
+        values[30] = 6;
+        let c = Candidates::new(&Grid::from_values(values).unwrap());
+        let spaced: Vec<String> = Cell::all()
+            .flat_map(|cl| {
+                let set = c.value(cl).map_or(c.get(cl), DigitSet::single);
+                Digit::all().map(move |dg| {
+                    if set.contains(dg) {
+                        dg.to_string()
+                    } else {
+                        ".".to_string()
+                    }
+                })
+            })
+            .collect();
+        assert_eq!(Candidates::from_pencil_marks(&spaced.join(" ")).unwrap(), c);
+        assert_eq!(
+            Candidates::from_pencil_marks(&spaced.join("\r")).unwrap(),
+            c
+        );
+    }
+
+    #[test]
+    fn pencil_mark_errors_count_every_line_end() {
+        let mut tokens = vec!["123456789"; 81];
+        tokens[3 * 9 + 4] = "12x";
+        let rows: Vec<String> = tokens.chunks(9).map(|row| row.join(" ")).collect();
+        for end in ["\n", "\r\n", "\r"] {
+            let e = Candidates::from_pencil_marks(&rows.join(end)).unwrap_err();
+            assert_eq!(e.kind, PencilMarkErrorKind::BadCharacter('x'));
+            assert_eq!((e.line, e.column), (4, 4 * 10 + 3), "{end:?}");
+        }
+        // A bad character before a cell's first digit is still that cell's error; a token
+        // without any digit is drawing, skipped.
+        tokens[3 * 9 + 4] = "x1";
+        let e = Candidates::from_pencil_marks(&tokens.join(" ")).unwrap_err();
+        assert_eq!(e.kind, PencilMarkErrorKind::BadCharacter('x'));
+        assert_eq!((e.line, e.column), (1, 31 * 10 + 1));
+        tokens[3 * 9 + 4] = "x1 xyz";
+        let e = Candidates::from_pencil_marks(&tokens.join(" ")).unwrap_err();
+        assert_eq!((e.line, e.column), (1, 31 * 10 + 1));
+        tokens[3 * 9 + 4] = "1 xyz";
+        assert!(Candidates::from_pencil_marks(&tokens.join(" ")).is_ok());
     }
 
     #[test]

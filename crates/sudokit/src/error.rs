@@ -47,6 +47,12 @@ pub enum ParseErrorKind {
     NoPuzzle,
     /// The input holds more than the one puzzle expected.
     MorePuzzles,
+    /// A line longer than [`MAX_LINE`](crate::parse::MAX_LINE) bytes, read past unparsed so
+    /// that one endless line cannot exhaust memory; the error points at its column 1.
+    LineTooLong {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// A bad pencil-mark grid: wrong token count, or a token that lists no candidate.
     BadPencilMarks {
         /// What is wrong, in words.
@@ -90,6 +96,7 @@ impl fmt::Display for ParseErrorKind {
             } => write!(f, "digit {digit} twice in {house}: {first} and {second}"),
             ParseErrorKind::NoPuzzle => write!(f, "no puzzle found"),
             ParseErrorKind::MorePuzzles => write!(f, "more than one puzzle; expected one"),
+            ParseErrorKind::LineTooLong { limit } => write!(f, "line longer than {limit} bytes"),
             ParseErrorKind::BadPencilMarks { reason } => {
                 write!(f, "bad pencil marks: {reason}")
             }

@@ -12,11 +12,12 @@
 //! * **Project Euler 96**: a `Grid 01` header followed by nine rows of digits, `0` blank; the
 //!   header becomes the record's trailing text (` Grid 01`).
 //!
-//! Blank lines and lines starting with `#` are skipped. A bad puzzle becomes one error
-//! record in its place and reading goes on, so a batch never loses or reorders puzzles:
-//! a broken drawn grid is one record, and a bad line outside any grid is one record of
-//! its own (it starts a grid only when a good row follows it). Only I/O failures end the
-//! stream.
+//! Lines may end in `\n`, `\r\n` or a lone `\r` (old Mac files), mixed freely; a line longer
+//! than [`MAX_LINE`] bytes is an error. Blank lines and lines starting with `#` are skipped.
+//! A bad puzzle becomes one error record in its place and reading goes on, so a batch never
+//! loses or reorders puzzles: a broken drawn grid is one record, and a bad line outside any
+//! grid is one record of its own (it starts a grid only when a good row follows it). Only
+//! I/O failures end the stream.
 //!
 //! ```
 //! use sudokit::parse::records;
@@ -40,6 +41,12 @@ use std::str::FromStr;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
+
+/// The most bytes one line may hold, its line end not counted: far more than any puzzle
+/// line with its trailing text. A longer line becomes one
+/// [`LineTooLong`](ParseErrorKind::LineTooLong) error record and is read past in pieces, so
+/// that an endless line costs no more memory than this.
+pub const MAX_LINE: usize = 65_536;
 
 /// The value of a cell character: `Some(1..=9)` for a digit, `Some(0)` for a blank.
 pub fn cell_value(c: char) -> Option<u8> {
@@ -114,6 +121,8 @@ pub fn records<R: BufRead>(reader: R) -> Records<R> {
     Records {
         reader,
         buf: Vec::new(),
+        long: false,
+        after_return: false,
         line: 0,
         bytes: 0,
         pending: None,
@@ -126,7 +135,12 @@ pub fn records<R: BufRead>(reader: R) -> Records<R> {
 /// Iterator over the [`Record`]s of a reader, made by [`records`].
 pub struct Records<R> {
     reader: R,
+    /// The current line, without its line end, cut at [`MAX_LINE`] bytes.
     buf: Vec<u8>,
+    /// Whether the current line was longer than [`MAX_LINE`].
+    long: bool,
+    /// Whether the last line ended in `\r`: a `\n` right after it completes that line end.
+    after_return: bool,
     line: usize,
     bytes: u64,
     pending: Option<GridBuilder>,
@@ -257,15 +271,22 @@ fn classify(text: &str, line: usize, in_grid: bool) -> Line<'_> {
     if leading >= 81 {
         return line_puzzle(text, leading, line);
     }
-    // A drawn row: cells among spaces and `|`; a rule: only `-`, `+`, `=` and `|`.
+    // A drawn row: cells among spaces and `|`; a rule: only `-`, `+`, `=` and `|`. Only a
+    // row's nine cells are kept; the rest are only counted.
     let mut cells = Vec::with_capacity(9);
+    let mut count = 0;
     let mut bad = None;
     for (i, c) in text.chars().enumerate() {
         if c.is_whitespace() || c == '|' {
             continue;
         }
         match cell_value(c) {
-            Some(v) => cells.push((v, i + 1)),
+            Some(v) => {
+                count += 1;
+                if count <= 9 {
+                    cells.push((v, i + 1));
+                }
+            }
             None if bad.is_none() => bad = Some((c, i + 1)),
             None => {}
         }
@@ -273,10 +294,10 @@ fn classify(text: &str, line: usize, in_grid: bool) -> Line<'_> {
     let rule_chars = text
         .chars()
         .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '=' | '|'));
-    if rule_chars && (text.contains(['+', '=']) || cells.len() != 9) {
+    if rule_chars && (text.contains(['+', '=']) || count != 9) {
         return Line::Rule;
     }
-    if bad.is_none() && cells.len() == 9 {
+    if bad.is_none() && count == 9 {
         return Line::Row(cells);
     }
     // A long run of cells outside a grid is a line puzzle gone wrong; anything else, a bad row.
@@ -294,7 +315,7 @@ fn classify(text: &str, line: usize, in_grid: bool) -> Line<'_> {
     }
     let (kind, column) = match bad {
         Some((found, column)) => (ParseErrorKind::BadCharacter { found }, column),
-        None => (ParseErrorKind::BadRow { found: cells.len() }, 1),
+        None => (ParseErrorKind::BadRow { found: count }, 1),
     };
     Line::BadRow(ParseError { kind, line, column })
 }
@@ -326,18 +347,48 @@ fn line_puzzle(text: &str, leading: usize, line: usize) -> Line<'_> {
 }
 
 impl<R: BufRead> Records<R> {
-    /// Reads one line into `self.buf`; `Ok(false)` at the end of input.
+    /// Reads one line into `self.buf`, at most [`MAX_LINE`] bytes of it (`self.long` tells
+    /// whether there was more); `Ok(false)` at the end of input.
+    ///
+    /// The line is read piece by piece from the reader's buffer, so an endless line costs no
+    /// more memory than the limit. A `\r` ends a line at once, without waiting for the byte
+    /// after it, which could block on a pipe: a `\n` starting the next read is skipped instead.
     fn read_line(&mut self) -> io::Result<bool> {
         self.buf.clear();
-        let n = self.reader.read_until(b'\n', &mut self.buf)?;
-        self.bytes += n as u64;
-        if n == 0 {
+        self.long = false;
+        let mut any = false;
+        loop {
+            let available = match self.reader.fill_buf() {
+                Ok(available) => available,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            let skip = usize::from(std::mem::take(&mut self.after_return) && available[0] == b'\n');
+            let rest = &available[skip..];
+            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
+            let piece = &rest[..end.unwrap_or(rest.len())];
+            let room = MAX_LINE - self.buf.len();
+            self.long |= piece.len() > room;
+            self.buf.extend_from_slice(&piece[..piece.len().min(room)]);
+            any |= !piece.is_empty();
+            if let Some(end) = end {
+                self.after_return = rest[end] == b'\r';
+            }
+            let used = skip + piece.len() + usize::from(end.is_some());
+            self.reader.consume(used);
+            self.bytes += used as u64;
+            if end.is_some() {
+                any = true;
+                break;
+            }
+        }
+        if !any {
             return Ok(false);
         }
         self.line += 1;
-        while matches!(self.buf.last(), Some(b'\n' | b'\r')) {
-            self.buf.pop();
-        }
         if self.line == 1 && self.buf.starts_with(b"\xef\xbb\xbf") {
             self.buf.drain(..3);
         }
@@ -377,6 +428,21 @@ impl<R: BufRead> Records<R> {
                 break;
             }
             let line = self.line;
+            if self.long {
+                self.settle_lone(false);
+                self.flush_pending(line);
+                let error = ParseError {
+                    kind: ParseErrorKind::LineTooLong { limit: MAX_LINE },
+                    line,
+                    column: 1,
+                };
+                self.ready.push_back(Record {
+                    line,
+                    puzzle: Err(error),
+                    trailing: String::new(),
+                });
+                continue;
+            }
             let buf = std::mem::take(&mut self.buf);
             let text = String::from_utf8_lossy(&buf);
             let kind = classify(&text, line, self.pending.is_some());
@@ -442,5 +508,29 @@ impl<R: BufRead> Iterator for Records<R> {
             return Some(Err(e));
         }
         self.ready.pop_front().map(Ok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, BufReader, Read};
+
+    use super::{records, MAX_LINE};
+    use crate::error::ParseErrorKind;
+
+    #[test]
+    fn an_endless_line_is_read_in_bounded_memory() {
+        let endless = io::repeat(b'7').take(20 * MAX_LINE as u64);
+        let mut recs = records(BufReader::new(endless.chain(&b"\n"[..])));
+        let rec = recs.next().unwrap().unwrap();
+        let kind = rec.puzzle.unwrap_err().kind;
+        assert_eq!(kind, ParseErrorKind::LineTooLong { limit: MAX_LINE });
+        assert!(
+            recs.buf.capacity() <= 2 * MAX_LINE,
+            "{}",
+            recs.buf.capacity()
+        );
+        assert!(recs.next().is_none());
+        assert_eq!(recs.bytes_read(), 20 * MAX_LINE as u64 + 1);
     }
 }

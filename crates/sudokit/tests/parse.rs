@@ -2,8 +2,10 @@
 
 mod common;
 
+use std::io::{self, BufRead, BufReader, Read};
+
 use sudokit::error::ParseErrorKind;
-use sudokit::parse::{parse, records, Record};
+use sudokit::parse::{parse, records, Record, MAX_LINE};
 use sudokit::{format, Cell, Grid, House};
 
 const INKALA_2012: &str =
@@ -13,6 +15,44 @@ fn read(input: &str) -> Vec<Record> {
     records(input.as_bytes())
         .collect::<Result<_, _>>()
         .expect("reading from memory cannot fail")
+}
+
+/// Every record of `reader`, and how many bytes it reports having read.
+fn read_all(reader: impl BufRead) -> (Vec<Record>, u64) {
+    let mut recs = records(reader);
+    let mut out = Vec::new();
+    for rec in recs.by_ref() {
+        out.push(rec.expect("these readers never fail"));
+    }
+    (out, recs.bytes_read())
+}
+
+/// A reader that hands out one byte per read, the worst a pipe or socket can do: every line
+/// end, and both halves of every `\r\n`, arrive in reads of their own.
+struct OneByte<R>(R);
+
+impl<R: Read> Read for OneByte<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match out.first_mut() {
+            Some(first) => self.0.read(std::slice::from_mut(first)),
+            None => Ok(0),
+        }
+    }
+}
+
+/// The records of `input` read one byte at a time, checked to be exactly those of reading
+/// it whole, and to account for every byte.
+fn read_bytewise(input: &str) -> Vec<Record> {
+    let (recs, bytes) = read_all(BufReader::with_capacity(1, OneByte(input.as_bytes())));
+    assert_eq!(bytes, input.len() as u64);
+    let (whole, bytes) = read_all(input.as_bytes());
+    assert_eq!(bytes, input.len() as u64);
+    assert_eq!(recs, whole);
+    recs
+}
+
+fn lines_of(recs: &[Record]) -> Vec<usize> {
+    recs.iter().map(|r| r.line).collect()
 }
 
 fn error_of(rec: &Record) -> (ParseErrorKind, usize, usize) {
@@ -53,6 +93,86 @@ fn comments_blank_lines_crlf_and_bom_are_skipped() {
     assert_eq!(recs[0].line, 3);
     assert_eq!(recs[0].trailing, "");
     assert!(recs[0].puzzle.is_ok());
+}
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    // Old-Mac files: three puzzles, three records, none swallowed as trailing text.
+    let recs = read_bytewise(&format!("{INKALA_2012}\r{INKALA_2012} x\r{INKALA_2012}\r"));
+    assert_eq!(lines_of(&recs), [1, 2, 3]);
+    assert!(recs.iter().all(|r| r.puzzle.is_ok()));
+    assert_eq!(recs[1].trailing, " x");
+    // Every line end mixed in one file, `\r\n` counting once; `\n\r` is two ends, so an
+    // empty line between them.
+    let input = format!(
+        "{INKALA_2012}\r\n{INKALA_2012} a\r{INKALA_2012}\n\r{INKALA_2012} b\r\n\r\n# c\r{}",
+        INKALA_2012
+    );
+    let recs = read_bytewise(&input);
+    assert_eq!(lines_of(&recs), [1, 2, 3, 5, 8]);
+    assert!(recs.iter().all(|r| r.puzzle.is_ok()));
+    assert!(recs.iter().all(|r| !r.trailing.contains('\r')));
+    assert_eq!(recs[3].trailing, " b");
+    // Drawn grids too, ended by a blank line made of a lone `\r`.
+    let rows: Vec<&str> = (0..9).map(|r| &INKALA_2012[r * 9..r * 9 + 9]).collect();
+    let recs = read_bytewise(&format!("{}\r\r{}\r", rows.join("\r"), rows.join("\r\n")));
+    assert_eq!(lines_of(&recs), [1, 11]);
+    assert!(recs.iter().all(|r| r.puzzle.is_ok()));
+    // Errors count lone `\r` line ends as well.
+    let recs = read_bytewise(&format!("\r\r{}x\r", &INKALA_2012[..80]));
+    assert_eq!(
+        error_of(&recs[0]),
+        (ParseErrorKind::BadCharacter { found: 'x' }, 3, 81)
+    );
+}
+
+#[test]
+fn a_line_longer_than_the_limit_is_one_error_record() {
+    let too_long = ParseErrorKind::LineTooLong { limit: MAX_LINE };
+    assert_eq!(too_long.to_string(), "line longer than 65536 bytes");
+    // Ten megabytes without a line end, then a good puzzle: one error, then the puzzle.
+    let endless = io::repeat(b'.').take(10_000_000);
+    let rest = format!("\n{INKALA_2012} after\n");
+    let (recs, bytes) = read_all(BufReader::new(endless.chain(rest.as_bytes())));
+    assert_eq!(bytes, 10_000_000 + rest.len() as u64);
+    assert_eq!(recs.len(), 2, "{:?}", lines_of(&recs));
+    assert_eq!(error_of(&recs[0]), (too_long.clone(), 1, 1));
+    assert_eq!(recs[0].trailing, "");
+    assert_eq!(recs[1].line, 2);
+    assert_eq!(recs[1].trailing, " after");
+    assert!(recs[1].puzzle.is_ok());
+    // The limit is exact, also when the line arrives a byte at a time; a `\r` ends a long
+    // line too, and an overlong last line without a line end is still a record.
+    let pad = |len: usize| format!("{INKALA_2012} {}", "x".repeat(len - 82));
+    let input = format!(
+        "{}\r{}\r\n{INKALA_2012}\n{}",
+        pad(MAX_LINE),
+        pad(MAX_LINE + 1),
+        pad(3 * MAX_LINE)
+    );
+    let recs = read_bytewise(&input);
+    assert_eq!(lines_of(&recs), [1, 2, 3, 4]);
+    assert_eq!(recs[0].trailing.len(), MAX_LINE - 81);
+    assert!(recs[0].puzzle.is_ok());
+    assert_eq!(error_of(&recs[1]), (too_long.clone(), 2, 1));
+    assert!(recs[2].puzzle.is_ok());
+    assert_eq!(error_of(&recs[3]), (too_long.clone(), 4, 1));
+    // Inside a drawn grid, the long line cuts the grid short and is a record of its own.
+    let rows: Vec<&str> = (0..9).map(|r| &INKALA_2012[r * 9..r * 9 + 9]).collect();
+    let input = format!(
+        "{}\n{}\n{}\n",
+        rows[..4].join("\n"),
+        pad(MAX_LINE + 1),
+        rows.join("\n")
+    );
+    let recs = read_bytewise(&input);
+    assert_eq!(lines_of(&recs), [1, 5, 6]);
+    assert_eq!(
+        error_of(&recs[0]),
+        (ParseErrorKind::IncompleteGrid { rows: 4 }, 5, 1)
+    );
+    assert_eq!(error_of(&recs[1]), (too_long, 5, 1));
+    assert!(recs[2].puzzle.is_ok());
 }
 
 #[test]
@@ -338,6 +458,23 @@ mod properties {
             prop_assert_eq!(recs.len(), 1);
             prop_assert_eq!(recs[0].puzzle.as_ref().unwrap(), &grid);
             prop_assert_eq!(&recs[0].trailing, &tail);
+        }
+
+        #[test]
+        fn any_mix_of_line_ends_reads_alike(
+            lines in prop::collection::vec((puzzle(), "([ ;,#\t][^\n\r]{0,10})?", 0usize..3), 1..8),
+        ) {
+            let mut text = String::new();
+            for (grid, tail, end) in &lines {
+                text.push_str(&format!("{grid}{tail}{}", ["\n", "\r", "\r\n"][*end]));
+            }
+            let recs = super::read_bytewise(&text);
+            prop_assert_eq!(recs.len(), lines.len());
+            for (i, (rec, (grid, tail, _))) in recs.iter().zip(&lines).enumerate() {
+                prop_assert_eq!(rec.line, i + 1);
+                prop_assert_eq!(rec.puzzle.as_ref(), Ok(grid));
+                prop_assert_eq!(&rec.trailing, tail);
+            }
         }
 
         #[test]
