@@ -1,52 +1,77 @@
 //! The one pipeline every batch command shares.
 //!
-//! Input files (or `-` for stdin) are read as one stream of [`Record`]s on a reader thread,
-//! cut into chunks, each chunk mapped on the rayon pool with the subcommand's pure per-puzzle
-//! function, and the results written on a writer thread *in input order*. Memory stays
-//! constant however long the input: at most a few chunks are in flight. A chunk is also cut
-//! whenever the input has nothing more buffered, so an interactive or slow producer sees
-//! its answers at once rather than when a chunk fills.
+//! A reader thread turns the inputs into [`Record`]s and cuts them into chunks of up to
+//! [`CHUNK`] records, and also whenever the input has nothing more buffered (so an
+//! interactive producer sees its answers at once). Each chunk is worked on the rayon pool in
+//! groups of records, and each group goes to the writer thread as soon as it is done; the
+//! writer puts the groups back in input order and writes each record as soon as it and every
+//! record before it are done. A slow command (rating the hardest puzzles) thus shows its
+//! first result as soon as that is ready, not when its chunk is.
 //!
-//! Bad records travel through the pipeline like good ones and are written in their place
-//! by the subcommand's writer, so output lines up with input one to one.
+//! Groups are sized from the measured work: hundreds of records when each takes microseconds
+//! (solving), so that handing results over costs nothing next to the work; one when each
+//! takes a second. At most one chunk is worked on at a time and the writer's queue is
+//! bounded, so memory stays flat however long the input. Bad records travel like good ones
+//! and are written in their place, so output lines up with input one to one.
 
+use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 use sudokit::parse::{records, Record};
-use sudokit::{Grid, ParseError};
+use sudokit::Grid;
 
-/// Records per chunk at most; small enough to keep memory flat, large enough that rayon's
-/// per-chunk overhead disappears next to the work.
+use crate::output::{located, message, ErrorRecord};
+
+/// Records per chunk at most; small enough to keep memory flat, large enough that the
+/// threads rarely wait for the last record of a chunk.
 const CHUNK: usize = 4096;
+
+/// How long working one group should take: long enough that handing its results over costs
+/// nothing next to the work, short enough that a slow command's results come out steadily.
+const GROUP_TIME: Duration = Duration::from_millis(2);
+
+/// The largest group, so that even the fastest work spreads a chunk over the threads.
+const LARGEST_GROUP: usize = 256;
+
+/// Groups the writer's queue holds at most before the workers wait for it.
+const QUEUED: usize = 64;
+
+/// The most threads `--threads` accepts: beyond a few hundred the system runs out of
+/// memory for their stacks before the work runs any faster.
+pub const MAX_THREADS: usize = 512;
 
 /// Options every batch command takes.
 #[derive(Args, Debug, Clone)]
 pub struct Input {
     /// Puzzle files; `-` or nothing reads standard input. Formats: 81-character lines, drawn
-    /// 9-line grids, Project Euler `Grid NN` blocks (detected line by line). An argument that
-    /// is no file but 81 or more characters long is read as a puzzle itself.
+    /// 9-line grids, Project Euler `Grid NN` blocks (detected line by line). Any existing
+    /// path (a file, a FIFO such as `<(cat f)`, `/dev/stdin`) is read; an argument that
+    /// names no path, with 81 or more characters and no `/`, is read as a puzzle itself.
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
     /// Worker threads (default: one per core), shared by the puzzles and by the work
     /// inside one (a hard rating builds its chains on all of them).
-    #[arg(long, short = 'j', value_name = "N")]
-    pub threads: Option<usize>,
+    #[arg(long, short = 'j', value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
+    pub threads: Option<u16>,
 }
 
 /// One record as the writer sees it: where it came from, and the work's result.
 pub struct Item<T> {
-    /// The input's name as given (`-` for stdin).
-    pub file: std::sync::Arc<str>,
+    /// The input's name as given (`<stdin>`, `<argument>`, or the path).
+    pub file: Arc<str>,
     /// The record itself: line, parsed puzzle or error, trailing text.
     pub record: Record,
     /// The per-puzzle result; `None` for error records.
@@ -54,7 +79,7 @@ pub struct Item<T> {
 }
 
 impl<T> Item<T> {
-    /// The compiler-style error message of an error record: `file:line:column: what`.
+    /// The compiler-style message of an error record: `file:line:column: what`.
     pub fn error(&self) -> Option<String> {
         self.record
             .puzzle
@@ -62,65 +87,90 @@ impl<T> Item<T> {
             .err()
             .map(|e| located(&self.file, e))
     }
-}
 
-/// The JSON record every batch command writes in place of a puzzle it could not read.
-#[derive(Serialize)]
-pub struct ErrorRecord<'a> {
-    file: &'a str,
-    line: usize,
-    trailing: &'a str,
-    error: String,
-}
-
-impl<T> Item<T> {
-    /// This record as a JSON error record (for records whose puzzle did not parse).
-    pub fn error_record(&self) -> ErrorRecord<'_> {
+    /// This record as a JSON error record, with `error` as its message.
+    pub fn error_record(&self, error: String) -> ErrorRecord<'_> {
         ErrorRecord {
             file: &self.file,
             line: self.record.line,
+            puzzle: self.record.puzzle.as_ref().ok().map(Grid::to_string),
             trailing: &self.record.trailing,
-            error: self.error().unwrap_or_default(),
+            error,
         }
     }
 }
 
-/// Writes one JSON object and a newline: a record of JSON Lines output.
-pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, value)?;
-    writeln!(out)
+/// Where a batch command writes: standard output, buffered, and copies of error records on
+/// stderr that keep their place among the results on a shared terminal.
+pub struct Sink<'a> {
+    out: BufWriter<StdoutLock<'a>>,
+    progress: ProgressBar,
+    /// Whether stdout is a terminal: stderr copies must then wait for the results before them.
+    terminal: bool,
 }
 
-/// `file:line:column: message`, as compilers and grep print positions.
-pub fn located(file: &str, e: &ParseError) -> String {
-    format!("{file}:{}:{}: {}", e.line, e.column, e.kind)
+impl Sink<'_> {
+    /// Copies an error record's message to stderr, after the results before it.
+    pub fn error(&mut self, text: &str) -> io::Result<()> {
+        if self.terminal {
+            self.out.flush()?;
+        }
+        self.progress.suspend(|| message(&format!("error: {text}")))
+    }
 }
 
-/// What a batch run saw, for the exit status and summaries.
+impl Write for Sink<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.out.write(buf)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.out.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// What a batch run saw.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Summary {
     /// Records read (puzzles and error records).
     pub records: u64,
-    /// Error records among them.
+    /// Error records among them, and inputs that could not be opened or read.
     pub errors: u64,
-    /// Whether output stopped early because its reader went away (`| head`).
-    pub broken_pipe: bool,
 }
 
-type Chunk = Vec<(std::sync::Arc<str>, Record)>;
+/// What the reader sends: a chunk of records and the bytes read up to its end, or an input
+/// that could not be read, in its place among the others.
+enum Incoming {
+    Chunk(Vec<(Arc<str>, Record)>, u64),
+    Unreadable(String),
+}
+
+/// What the writer receives, keyed by the input position of its first record: a group of
+/// worked records and the bytes read up to its chunk's end, or an unreadable input's message
+/// (which takes one position).
+enum Done<T> {
+    Group(Vec<Item<T>>, u64),
+    Unreadable(String),
+}
 
 /// Runs `work` on every puzzle of the inputs and hands each result, in input order, to
-/// `write` together with its record; error records reach `write` with no result (and are
-/// echoed to stderr so that a person watching sees them even when stdout is a file).
+/// `write` with its record; error records reach `write` with no result, after their
+/// message has been copied to stderr.
+///
+/// A closed stdout or stderr ends the run with the `BrokenPipe` error, which `main` ends on
+/// quietly: records not yet begun are skipped, and what came after them is never read.
 pub fn run<T, W, F>(input: &Input, work: W, mut write: F) -> Result<Summary>
 where
     T: Send,
     W: Fn(&Grid) -> T + Sync,
-    F: FnMut(&mut dyn Write, &Item<T>) -> io::Result<()> + Send,
+    F: FnMut(&mut Sink<'_>, Item<T>) -> io::Result<()> + Send,
 {
-    let threads = input.threads.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
+        .num_threads(input.threads.map_or(0, usize::from))
         .build()
         .context("starting worker threads")?;
     let names: Vec<PathBuf> = if input.files.is_empty() {
@@ -129,179 +179,235 @@ where
         input.files.clone()
     };
     let progress = progress_bar(&names);
-    let (chunk_tx, chunk_rx) = sync_channel::<(Chunk, u64)>(2);
-    let (done_tx, done_rx) = sync_channel::<(Vec<Item<T>>, u64)>(2);
-
-    thread::scope(|scope| -> Result<Summary> {
-        let reader = scope.spawn(move || read_all(&names, chunk_tx));
-        let writer = scope.spawn({
-            let progress = progress.clone();
-            move || write_all(done_rx, &mut write, progress)
+    let (read_tx, read_rx) = sync_channel::<Incoming>(2);
+    // Not joined: after a closed output it may be blocked reading a terminal, and the
+    // process ends without it.
+    thread::spawn(move || read_all(&names, &read_tx));
+    let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(QUEUED);
+    // Set when the output has gone: records not yet begun skip their work.
+    let stopped = AtomicBool::new(false);
+    let group = AtomicUsize::new(1);
+    thread::scope(|scope| {
+        let writer = scope.spawn(|| {
+            let written = write_all(done_rx, &mut write, progress.clone());
+            stopped.store(written.is_err(), Ordering::Relaxed);
+            written
         });
-        for (chunk, bytes) in chunk_rx {
-            let map = |(file, record): (std::sync::Arc<str>, Record)| {
-                let result = record.puzzle.as_ref().ok().map(&work);
-                Item {
-                    file,
-                    record,
-                    result,
+        let mut position = 0u64;
+        for read in read_rx {
+            match read {
+                Incoming::Unreadable(text) => {
+                    let _ = done_tx.send((position, Done::Unreadable(text)));
+                    position += 1;
                 }
-            };
-            // On the pool even with one thread: work that runs in parallel inside one
-            // puzzle (the rating of the hardest) then keeps to the threads asked for.
-            let items: Vec<Item<T>> = pool.install(|| chunk.into_par_iter().map(map).collect());
-            if done_tx.send((items, bytes)).is_err() {
-                break; // the writer stopped: broken pipe or write error
+                Incoming::Chunk(chunk, bytes) => {
+                    let start = position;
+                    position += chunk.len() as u64;
+                    let size = group.load(Ordering::Relaxed);
+                    pool.install(|| {
+                        chunk
+                            .into_par_iter()
+                            .enumerate()
+                            .chunks(size)
+                            .for_each(|records| {
+                                let first = start + records[0].0 as u64;
+                                let items = run_group(records, &work, &group, &stopped);
+                                let _ = done_tx.send((first, Done::Group(items, bytes)));
+                            });
+                    });
+                }
+            }
+            if stopped.load(Ordering::Relaxed) {
+                break;
             }
         }
         drop(done_tx);
         let summary = writer
             .join()
             .map_err(|_| anyhow::anyhow!("writer thread panicked"))??;
-        // After a broken pipe the reader may still be blocked on its channel; its result no
-        // longer matters once the output is gone.
-        let read = reader
-            .join()
-            .map_err(|_| anyhow::anyhow!("reader thread panicked"))?;
-        if !summary.broken_pipe {
-            read?;
-        }
         progress.finish_and_clear();
         Ok(summary)
     })
 }
 
-fn open(name: &Path) -> Result<BufReader<Box<dyn Read + Send>>> {
+/// Works one group of records, and sizes the groups to come from how long it took.
+fn run_group<T, W>(
+    records: Vec<(usize, (Arc<str>, Record))>,
+    work: &W,
+    group: &AtomicUsize,
+    stopped: &AtomicBool,
+) -> Vec<Item<T>>
+where
+    W: Fn(&Grid) -> T,
+{
+    let start = Instant::now();
+    let n = records.len();
+    let items = records
+        .into_iter()
+        .map(|(_, (file, record))| {
+            let result = record
+                .puzzle
+                .as_ref()
+                .ok()
+                .filter(|_| !stopped.load(Ordering::Relaxed))
+                .map(work);
+            Item {
+                file,
+                record,
+                result,
+            }
+        })
+        .collect();
+    let each = start.elapsed().as_nanos() / n as u128;
+    let fits = (GROUP_TIME.as_nanos() / each.max(1)).clamp(1, LARGEST_GROUP as u128);
+    group.store(fits as usize, Ordering::Relaxed);
+    items
+}
+
+/// Opens an input: standard input, any existing path, or the puzzle typed as the argument.
+fn open(name: &Path) -> io::Result<BufReader<Box<dyn Read + Send>>> {
     const CAPACITY: usize = 1 << 18;
     let source: Box<dyn Read + Send> = if name.as_os_str() == "-" {
         Box::new(io::stdin())
     } else if let Some(text) = inline(name) {
         Box::new(io::Cursor::new(text.to_owned().into_bytes()))
     } else {
-        Box::new(File::open(name).with_context(|| format!("cannot open {}", name.display()))?)
+        Box::new(File::open(name)?)
     };
     Ok(BufReader::with_capacity(CAPACITY, source))
 }
 
-/// The puzzle text of an argument that is not a file but a puzzle typed on the command line.
-fn inline(name: &Path) -> Option<&str> {
+/// The puzzle text of an argument that names no path but is a puzzle typed on the command
+/// line: at least 81 characters and no `/`. Anything else that does not exist is a path
+/// that cannot be opened, and is reported so.
+pub fn inline(name: &Path) -> Option<&str> {
     let text = name.to_str()?;
-    (text.trim().chars().count() >= 81 && !name.exists()).then_some(text)
+    let typed = text.chars().count() >= 81 && !text.contains('/');
+    (typed && !name.exists()).then_some(text)
 }
 
-/// Reads every input in turn into chunks. An input that cannot be opened or read is reported
-/// on stderr and skipped, so the others are still processed; the run then ends with an error
-/// (exit status 2).
-fn read_all(names: &[PathBuf], tx: SyncSender<(Chunk, u64)>) -> Result<()> {
-    let mut chunk = Vec::with_capacity(CHUNK);
-    let mut before = 0;
-    let mut unreadable = 0;
-    for name in names {
-        match read_one(name, &mut chunk, &mut before, &tx) {
-            Ok(true) => {}
-            Ok(false) => return Ok(()), // nobody is listening any more
-            Err(e) => {
-                eprintln!("sudokit: {e:#}");
-                unreadable += 1;
-            }
-        }
-    }
-    if !chunk.is_empty() {
-        let _ = tx.send((chunk, before));
-    }
-    if unreadable > 0 {
-        anyhow::bail!("{unreadable} of {} inputs could not be read", names.len());
-    }
-    Ok(())
-}
-
-/// Reads one input, sending full chunks (and partial ones whenever the input has nothing
-/// more buffered); `Ok(false)` when the receiver has gone.
-fn read_one(
-    name: &Path,
-    chunk: &mut Chunk,
-    before: &mut u64,
-    tx: &SyncSender<(Chunk, u64)>,
-) -> Result<bool> {
-    let file: std::sync::Arc<str> = if name.as_os_str() == "-" {
+/// The name an input is reported under.
+fn display_name(name: &Path) -> Arc<str> {
+    if name.as_os_str() == "-" {
         "<stdin>".into()
     } else if inline(name).is_some() {
         "<argument>".into()
     } else {
         name.to_string_lossy().into()
-    };
-    let mut recs = records(open(name)?);
-    let result = (|| {
-        while let Some(rec) = recs.next() {
-            let rec = rec.with_context(|| format!("reading {file}"))?;
-            chunk.push((file.clone(), rec));
-            if chunk.len() == CHUNK || recs.get_ref().buffer().is_empty() {
-                let bytes = *before + recs.bytes_read();
-                if tx.send((std::mem::take(chunk), bytes)).is_err() {
-                    return Ok(false);
-                }
-            }
-        }
-        Ok(true)
-    })();
-    *before += recs.bytes_read();
-    result
+    }
 }
 
+/// Reads every input in turn into chunks. An input that cannot be opened or read becomes a
+/// message in its place, and the others are still read.
+fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
+    let mut chunk = Vec::new();
+    let mut before = 0;
+    for name in names {
+        let file = display_name(name);
+        let read = match open(name) {
+            Err(e) => Err(format!("cannot open {}: {e}", name.display())),
+            Ok(reader) => {
+                let mut recs = records(reader);
+                let mut read = Ok(());
+                while let Some(rec) = recs.next() {
+                    match rec {
+                        Ok(rec) => chunk.push((file.clone(), rec)),
+                        Err(e) => {
+                            read = Err(format!("cannot read {}: {e}", name.display()));
+                            break;
+                        }
+                    }
+                    if chunk.len() == CHUNK || recs.get_ref().buffer().is_empty() {
+                        let bytes = before + recs.bytes_read();
+                        let sent = tx.send(Incoming::Chunk(std::mem::take(&mut chunk), bytes));
+                        if sent.is_err() {
+                            return; // nobody is listening any more
+                        }
+                    }
+                }
+                before += recs.bytes_read();
+                read
+            }
+        };
+        if let Err(text) = read {
+            // What was read before the failure keeps its place ahead of the message.
+            let flushed = chunk.is_empty()
+                || tx
+                    .send(Incoming::Chunk(std::mem::take(&mut chunk), before))
+                    .is_ok();
+            if !flushed || tx.send(Incoming::Unreadable(text)).is_err() {
+                return;
+            }
+        }
+    }
+    if !chunk.is_empty() {
+        let _ = tx.send(Incoming::Chunk(chunk, before));
+    }
+}
+
+/// Writes the finished groups in input order; stops at the first failed write.
 fn write_all<T, F>(
-    rx: Receiver<(Vec<Item<T>>, u64)>,
+    rx: Receiver<(u64, Done<T>)>,
     write: &mut F,
     progress: ProgressBar,
 ) -> Result<Summary>
 where
-    F: FnMut(&mut dyn Write, &Item<T>) -> io::Result<()>,
+    F: FnMut(&mut Sink<'_>, Item<T>) -> io::Result<()>,
 {
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let terminal = stdout.is_terminal();
+    let mut sink = Sink {
+        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
+        progress,
+        terminal,
+    };
     let mut summary = Summary::default();
-    let mut next = rx.recv().ok();
-    while let Some((items, bytes)) = next {
-        for item in &items {
-            summary.records += 1;
-            if let Some(message) = item.error() {
-                summary.errors += 1;
-                progress.suspend(|| eprintln!("error: {message}"));
-            }
-            if let Err(e) = write(&mut out, item) {
-                return finish_on(e, summary);
+    let mut waiting: BTreeMap<u64, Done<T>> = BTreeMap::new();
+    let mut next = 0u64;
+    let mut received = rx.recv().ok();
+    while let Some((seq, done)) = received {
+        waiting.insert(seq, done);
+        while let Some(done) = waiting.remove(&next) {
+            match done {
+                Done::Unreadable(text) => {
+                    next += 1;
+                    summary.errors += 1;
+                    sink.out.flush()?;
+                    sink.progress
+                        .suspend(|| message(&format!("sudokit: {text}")))?;
+                }
+                Done::Group(items, bytes) => {
+                    next += items.len() as u64;
+                    for item in items {
+                        summary.records += 1;
+                        if let Some(text) = item.error() {
+                            summary.errors += 1;
+                            sink.error(&text)?;
+                        }
+                        write(&mut sink, item)?;
+                    }
+                    sink.progress.set_position(bytes);
+                }
             }
         }
-        progress.set_position(bytes);
-        next = match rx.try_recv() {
+        received = match rx.try_recv() {
             Ok(more) => Some(more),
             Err(TryRecvError::Empty) => {
                 // Nothing else is ready: let the reader of our output see what we have.
-                if let Err(e) = out.flush() {
-                    return finish_on(e, summary);
-                }
+                sink.flush()?;
                 rx.recv().ok()
             }
             Err(TryRecvError::Disconnected) => None,
         };
     }
-    if let Err(e) = out.flush() {
-        return finish_on(e, summary);
-    }
+    sink.flush()?;
     Ok(summary)
 }
 
-fn finish_on(e: io::Error, mut summary: Summary) -> Result<Summary> {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        summary.broken_pipe = true;
-        Ok(summary)
-    } else {
-        Err(e).context("writing output")
-    }
-}
-
-/// A byte-based progress bar on stderr when stderr is a terminal, hidden otherwise.
+/// A byte-based progress bar on stderr when stderr is a terminal and the results go
+/// elsewhere (a file, a pipe); results on the terminal are their own progress.
 fn progress_bar(names: &[PathBuf]) -> ProgressBar {
-    if !io::stderr().is_terminal() {
+    if !io::stderr().is_terminal() || io::stdout().is_terminal() {
         return ProgressBar::hidden();
     }
     let total: Option<u64> = names

@@ -10,7 +10,8 @@ use serde::Serialize;
 use sudokit::canon::{canonicalize, Canonical};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, json_line, Input, Item};
+use crate::batch::{self, Input, Item, Sink};
+use crate::output::{json_line, message, Outcome};
 
 /// Canonicalise puzzles: one minlex line per input puzzle, in input order.
 ///
@@ -85,40 +86,44 @@ impl From<&sudokit::transform::Transform> for JsonTransform {
     }
 }
 
-/// Runs `sudokit canon`; returns the exit status.
-pub fn run(args: &CanonArgs) -> Result<u8> {
+/// Runs `sudokit canon`.
+pub fn run(args: &CanonArgs) -> Result<Outcome> {
     let blank = if args.zeros { '0' } else { '.' };
     let mut seen: HashSet<Grid> = HashSet::new();
     let mut dropped = 0u64;
-    let summary = batch::run(&args.input, canonicalize, |out, item: &Item<Canonical>| {
+    let summary = batch::run(&args.input, canonicalize, |out, item: Item<Canonical>| {
         if let Some(c) = &item.result {
             if args.dedupe && !seen.insert(c.grid) {
                 dropped += 1;
                 return Ok(());
             }
         }
-        write_record(args, blank, out, item)
+        write_record(args, blank, out, &item)
     })?;
+    // Only a run that read its whole input gets here: after `| head` there is no count.
     if args.dedupe {
-        eprintln!(
+        message(&format!(
             "kept {} puzzles, dropped {dropped} duplicates",
             summary.records - summary.errors - dropped
-        );
+        ))?;
     }
-    Ok(if summary.errors > 0 { 2 } else { 0 })
+    Ok(Outcome {
+        errors: summary.errors,
+        failures: 0,
+    })
 }
 
 fn write_record(
     args: &CanonArgs,
     blank: char,
-    out: &mut dyn Write,
+    out: &mut Sink<'_>,
     item: &Item<Canonical>,
 ) -> io::Result<()> {
     let trailing = item.record.trailing.as_str();
     let (Some(c), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
         let error = item.error().unwrap_or_default();
         return match args.format {
-            Format::Json => json_line(out, &item.error_record()),
+            Format::Json => json_line(out, &item.error_record(error)),
             Format::Line => writeln!(out, "error: {error}"),
         };
     };

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
@@ -13,7 +13,8 @@ use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{format, render, solver, CellSet, Grid};
 
-use crate::batch::{self, json_line, Input, Item};
+use crate::batch::{self, Input, Item};
+use crate::output::{json_line, Outcome};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).
@@ -210,8 +211,8 @@ fn summary(
     (counts, hardest.map(|t| t.name()))
 }
 
-/// Runs `sudokit explain`; returns the exit status.
-pub fn run(args: &ExplainArgs) -> Result<u8> {
+/// Runs `sudokit explain`.
+pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     if let Some(dir) = &args.svg {
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
@@ -224,28 +225,27 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
             trailing: "",
             index: 1,
         };
-        let mut out = io::stdout().lock();
+        let mut out = io::BufWriter::new(io::stdout().lock());
         let solved = write_explained(args, &mut out, &src, &cands.grid().clone(), cands, &result)?;
-        return Ok(u8::from(!solved));
+        out.flush()?;
+        return Ok(Outcome::failed_if(!solved));
     }
     let mut failed = 0u64;
     let mut index = 0usize;
+    let set = args.techniques.clone();
     let summary = batch::run(
         &args.input,
-        |puzzle| explain(Candidates::new(puzzle), &args.techniques),
+        move |puzzle| explain(Candidates::new(puzzle), &set),
         |out, item| {
             index += 1;
-            let ok = write_record(args, out, item, index)?;
+            let ok = write_record(args, out, &item, index)?;
             failed += u64::from(!ok && item.result.is_some());
             Ok(())
         },
     )?;
-    Ok(if summary.errors > 0 {
-        2
-    } else if failed > 0 {
-        1
-    } else {
-        0
+    Ok(Outcome {
+        errors: summary.errors,
+        failures: failed,
     })
 }
 
@@ -413,10 +413,27 @@ fn write_explained(
     Ok(explanation.solved)
 }
 
+/// The most a `--marks` file may hold: a pencil-mark grid, even drawn with rules and
+/// generous spacing, takes a few kilobytes; a larger file is not one, and is not read whole.
+const MARKS_LIMIT: u64 = 1 << 16;
+
 /// The pencil-mark state of `--marks`: the text itself, or `@FILE`.
 pub fn read_marks(marks: &str) -> Result<Candidates> {
     let text = match marks.strip_prefix('@') {
-        Some(path) => fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?,
+        Some(path) => {
+            let file = fs::File::open(path).with_context(|| format!("cannot open {path}"))?;
+            let mut bytes = Vec::new();
+            file.take(MARKS_LIMIT + 1)
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {path}"))?;
+            if bytes.len() as u64 > MARKS_LIMIT {
+                anyhow::bail!(
+                    "--marks: {path} is larger than {MARKS_LIMIT} bytes, too large for a pencil-mark grid"
+                );
+            }
+            String::from_utf8(bytes)
+                .with_context(|| format!("--marks: {path} is not UTF-8 text"))?
+        }
         None => marks.to_string(),
     };
     Candidates::from_pencil_marks(&text).map_err(|e| anyhow::anyhow!("--marks: {e}"))

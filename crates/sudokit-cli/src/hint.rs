@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::candidates::Candidates;
@@ -11,8 +11,9 @@ use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
-use crate::batch::{self, json_line, Input, Item};
+use crate::batch::{self, Input, Item};
 use crate::explain::{parse_set, read_marks, vouch, JsonStep, Refusal};
+use crate::output::{json_line, Outcome};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.
@@ -43,8 +44,9 @@ pub struct HintArgs {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
-    /// Also draw the hint (at its level of detail) as an SVG picture into FILE.
-    #[arg(long, value_name = "FILE")]
+    /// Also draw each hint (at its level of detail) as an SVG picture into DIR, one file
+    /// per puzzle in output order: `DIR/0001.svg`, `DIR/0002.svg`, ...
+    #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
 }
 
@@ -131,56 +133,86 @@ struct JsonHint<'a> {
     step: Option<JsonStep>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    trailing: &'a str,
 }
 
-/// Runs `sudokit hint`; returns the exit status.
-pub fn run(args: &HintArgs) -> Result<u8> {
+/// Where a hint's record came from.
+struct Source<'a> {
+    file: &'a str,
+    line: usize,
+    trailing: &'a str,
+    /// 1-based position in the output, for the picture's file name.
+    index: usize,
+}
+
+/// Runs `sudokit hint`.
+pub fn run(args: &HintArgs) -> Result<Outcome> {
+    if let Some(dir) = &args.svg {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
     if let Some(marks) = &args.marks {
         let cands = read_marks(marks)?;
         let result = hint(&cands, &args.techniques);
+        let src = Source {
+            file: "--marks",
+            line: 1,
+            trailing: "",
+            index: 1,
+        };
         let mut out = io::stdout().lock();
-        let ok = write_hint(args, &mut out, "--marks", 1, &result)?;
-        draw(args, cands.grid(), &cands, &result)?;
-        return Ok(u8::from(!ok));
+        let ok = write_hint(args, &mut out, &src, &result)?;
+        draw(args, &src, cands.grid(), &cands, &result)?;
+        return Ok(Outcome::failed_if(!ok));
     }
     let mut failed = 0u64;
-    let mut first = true;
+    let mut index = 0;
+    let set = args.techniques.clone();
     let summary = batch::run(
         &args.input,
-        |puzzle: &Grid| hint(&Candidates::new(puzzle), &args.techniques),
-        |out, item: &Item<Hint>| {
+        move |puzzle: &Grid| hint(&Candidates::new(puzzle), &set),
+        |out, item: Item<Hint>| {
+            index += 1;
             match (&item.result, &item.record.puzzle) {
                 (Some(result), Ok(puzzle)) => {
-                    let ok = write_hint(args, out, &item.file, item.record.line, result)?;
+                    let src = Source {
+                        file: &item.file,
+                        line: item.record.line,
+                        trailing: &item.record.trailing,
+                        index,
+                    };
+                    let ok = write_hint(args, out, &src, result)?;
                     failed += u64::from(!ok);
-                    if first {
-                        first = false;
-                        draw(args, puzzle, &Candidates::new(puzzle), result)?;
-                    }
+                    draw(args, &src, puzzle, &Candidates::new(puzzle), result)?;
                 }
                 _ => {
                     let error = item.error().unwrap_or_default();
                     match args.format {
                         Format::Text => writeln!(out, "error: {error}")?,
-                        Format::Json => json_line(out, &item.error_record())?,
+                        Format::Json => json_line(out, &item.error_record(error))?,
                     }
                 }
             }
             Ok(())
         },
     )?;
-    Ok(if summary.errors > 0 {
-        2
-    } else {
-        u8::from(failed > 0)
+    Ok(Outcome {
+        errors: summary.errors,
+        failures: failed,
     })
 }
 
-/// Draws the first hint as a picture, showing only what its level reveals.
-fn draw(args: &HintArgs, puzzle: &Grid, cands: &Candidates, result: &Hint) -> io::Result<()> {
-    let (Some(path), Hint::Step(step)) = (&args.svg, result) else {
+/// Draws a hint as a picture into the `--svg` folder, showing only what its level reveals.
+fn draw(
+    args: &HintArgs,
+    src: &Source<'_>,
+    puzzle: &Grid,
+    cands: &Candidates,
+    result: &Hint,
+) -> io::Result<()> {
+    let (Some(dir), Hint::Step(step)) = (&args.svg, result) else {
         return Ok(());
     };
+    let path = dir.join(format!("{:04}.svg", src.index));
     let mut shown = Step::new(step.technique);
     if args.level >= 2 {
         shown.cells.clone_from(&step.cells);
@@ -200,8 +232,7 @@ fn draw(args: &HintArgs, puzzle: &Grid, cands: &Candidates, result: &Hint) -> io
 fn write_hint(
     args: &HintArgs,
     out: &mut dyn Write,
-    file: &str,
-    line: usize,
+    src: &Source<'_>,
     result: &Hint,
 ) -> io::Result<bool> {
     let (text, step) = match result {
@@ -215,8 +246,8 @@ fn write_hint(
         Format::Json => json_line(
             out,
             &JsonHint {
-                file,
-                line,
+                file: src.file,
+                line: src.line,
                 level: args.level,
                 technique: step.map(|s| s.technique.name()),
                 hint: step.is_some().then(|| text.clone()),
@@ -224,6 +255,7 @@ fn write_hint(
                     .filter(|_| args.level >= 3)
                     .map(|s| JsonStep::new(1, s)),
                 error: step.is_none().then_some(text.clone()),
+                trailing: src.trailing,
             },
         )?,
     }

@@ -1,19 +1,25 @@
 //! `sudokit`: the command-line face of the sudokit library.
 //!
-//! Each subcommand is a module with its arguments and a `run` returning the exit status;
-//! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline.
+//! Each subcommand is a module with its arguments and a `run` returning its [`Outcome`];
+//! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline, and
+//! every command writes through [`output`]. The exit status is set here, once.
 
 mod batch;
 mod canon;
 mod explain;
 mod hint;
+mod output;
 mod rate;
 mod same;
 mod solve;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
+
+use crate::output::{is_closed_pipe, message, Outcome};
 
 /// The hardest ratings allocate and free millions of small chain vectors across two or more
 /// threads; mimalloc serves them with a fraction of glibc's instructions (about 3% of the
@@ -47,23 +53,52 @@ enum Command {
     Canon(canon::CanonArgs),
     /// Tell whether two puzzles are equivalent and print the transform between them.
     Same(same::SameArgs),
+    /// Print a shell completion script (`sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print the manual page in roff (`sudokit man > sudokit.1; man ./sudokit.1`).
+    Man,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let status = match &cli.command {
+    let outcome = match &cli.command {
         Command::Solve(args) => solve::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Hint(args) => hint::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Canon(args) => canon::run(args),
         Command::Same(args) => same::run(args),
+        Command::Completions { shell } => completions(*shell),
+        Command::Man => manual(),
     };
-    match status {
-        Ok(code) => ExitCode::from(code),
+    match outcome {
+        Ok(outcome) => ExitCode::from(outcome.status()),
+        // The reader of our output (or of our messages) went away: nothing left to say.
+        Err(e) if is_closed_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sudokit: {e:#}");
+            // Nowhere to say it if stderr is closed too.
+            let _ = message(&format!("sudokit: {e:#}"));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes a completion script for `shell` on stdout.
+fn completions(shell: Shell) -> anyhow::Result<Outcome> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "sudokit", &mut script);
+    io::stdout().lock().write_all(&script)?;
+    Ok(Outcome::default())
+}
+
+/// Writes the manual page, made from the same definitions as `--help`, on stdout.
+fn manual() -> anyhow::Result<Outcome> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    io::stdout().lock().write_all(&page)?;
+    Ok(Outcome::default())
 }

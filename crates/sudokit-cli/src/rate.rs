@@ -10,15 +10,16 @@ use serde::Serialize;
 use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths};
 use sudokit::{render, Grid};
 
-use crate::batch::{self, json_line, Input, Item};
+use crate::batch::{self, Input, Item, Sink};
+use crate::output::{json_line, message, Outcome};
 
 /// Rate puzzles: Sudoku Explainer's ER/EP/ED from an SE-equivalent search, the least number
 /// of assumptions a singles-only solver needs, the exact solver's guesses, and a level word.
 ///
 /// Line output is the puzzle followed by ` ER=10.7/10.7/9.7`, the form forum lists use, then
-/// the puzzle's trailing text. Puzzles without exactly one solution become error records.
-/// Exit status: 0 when every puzzle was rated, 1 when some puzzle has no unique solution,
-/// 2 on unreadable input.
+/// the puzzle's trailing text. Puzzles without exactly one solution become error records
+/// (in TSV, lines starting `# error:`, so that the columns still parse). Exit status: 0 when
+/// every puzzle was rated, 1 when some puzzle has no unique solution, 2 on unreadable input.
 #[derive(Args, Debug)]
 pub struct RateArgs {
     #[command(flatten)]
@@ -51,8 +52,9 @@ pub struct RateArgs {
 enum Format {
     /// `puzzle ER=er/ep/ed` and the trailing text.
     Line,
-    /// Tab-separated: puzzle, ER, EP, ED, level, hardest technique, assumptions, guesses;
-    /// a `#` header line first.
+    /// Tab-separated: puzzle, ER (with the `+` of a lower bound), EP, ED, level, hardest
+    /// technique, assumptions, guesses; a `#` header line first, `# error:` lines in place
+    /// of puzzles that could not be rated.
     Tsv,
     /// JSON Lines.
     Json,
@@ -62,45 +64,40 @@ enum Format {
 struct JsonRating<'a> {
     file: &'a str,
     line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    er: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ep: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ed: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
+    puzzle: String,
+    er: String,
+    ep: String,
+    ed: String,
+    complete: bool,
+    level: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     hardest: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    assumptions: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    guesses: Option<u64>,
+    assumptions: String,
+    guesses: u64,
     trailing: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
-/// ER/EP/ED as forum lists write them, with `+` on a lower bound from a capped search.
-fn triple(r: &Rating) -> String {
+/// ER, with `+` when it is a lower bound from a capped search.
+fn er(r: &Rating) -> String {
     let plus = if r.se.complete || r.se.er >= Tenths(200) {
         ""
     } else {
         "+"
     };
-    format!("{}{plus}/{}/{}", r.se.er, r.se.ep, r.se.ed)
+    format!("{}{plus}", r.se.er)
+}
+
+/// ER/EP/ED as forum lists write them.
+fn triple(r: &Rating) -> String {
+    format!("{}/{}/{}", er(r), r.se.ep, r.se.ed)
 }
 
 fn hardest(r: &Rating) -> String {
     r.se.hardest.map_or_else(|| "-".to_string(), |t| t.name())
 }
 
-/// Runs `sudokit rate`; returns the exit status.
-pub fn run(args: &RateArgs) -> Result<u8> {
+/// Runs `sudokit rate`.
+pub fn run(args: &RateArgs) -> Result<Outcome> {
     let opts = RateOptions {
         max_level: args.max_level,
         assumptions_cap: args.assumptions_cap,
@@ -111,7 +108,7 @@ pub fn run(args: &RateArgs) -> Result<u8> {
     let mut header = args.format == Format::Tsv;
     let summary = batch::run(
         &args.input,
-        |puzzle: &Grid| rate::rate(puzzle, &opts),
+        move |puzzle: &Grid| rate::rate(puzzle, &opts),
         |out, item| {
             if std::mem::take(&mut header) {
                 writeln!(
@@ -127,11 +124,11 @@ pub fn run(args: &RateArgs) -> Result<u8> {
                 Some(Err(_)) => unrated += 1,
                 None => {}
             }
-            write_record(args, out, item)
+            write_record(args, out, &item)
         },
     )?;
     if args.summary {
-        print_summary(&levels, &histogram, unrated, summary.errors);
+        print_summary(&levels, &histogram, unrated, summary.errors)?;
     }
     if let Some(path) = &args.plot {
         let bars: Vec<(String, u64)> = histogram
@@ -143,10 +140,9 @@ pub fn run(args: &RateArgs) -> Result<u8> {
         std::fs::write(path, render::bar_chart(&title, &bars))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
-    Ok(if summary.errors > 0 {
-        2
-    } else {
-        u8::from(unrated > 0)
+    Ok(Outcome {
+        errors: summary.errors,
+        failures: unrated,
     })
 }
 
@@ -155,26 +151,27 @@ fn print_summary(
     histogram: &BTreeMap<Tenths, u64>,
     unrated: u64,
     errors: u64,
-) {
+) -> io::Result<()> {
     let rated: u64 = levels.values().sum();
     let words: Vec<String> = levels
         .iter()
         .map(|(l, n)| format!("{} {n}", l.word()))
         .collect();
-    eprintln!(
+    message(&format!(
         "rated {rated} ({}), not unique {unrated}, errors {errors}",
         words.join(", ")
-    );
+    ))?;
     let max = histogram.values().copied().max().unwrap_or(1).max(1);
     for (er, n) in histogram {
         let bar = "#".repeat(((n * 50).div_ceil(max)) as usize);
-        eprintln!("ER {:>4} {n:>8} {bar}", er.to_string());
+        message(&format!("ER {:>4} {n:>8} {bar}", er.to_string()))?;
     }
+    Ok(())
 }
 
 fn write_record(
     args: &RateArgs,
-    out: &mut dyn Write,
+    out: &mut Sink<'_>,
     item: &Item<Result<Rating, RateError>>,
 ) -> io::Result<()> {
     let trailing = item.record.trailing.as_str();
@@ -182,29 +179,17 @@ fn write_record(
         (Some(Ok(r)), Ok(p)) => (r, p),
         (result, puzzle) => {
             let error = match (result, puzzle) {
-                (Some(Err(e)), Ok(p)) => format!("{}:{}: {p}: {e}", item.file, item.record.line),
+                (Some(Err(e)), Ok(p)) => {
+                    let error = format!("{}:{}:1: {p}: {e}", item.file, item.record.line);
+                    out.error(&error)?; // the pipeline copies only input errors
+                    error
+                }
                 _ => item.error().unwrap_or_default(),
             };
             return match args.format {
-                Format::Json => json_line(
-                    out,
-                    &JsonRating {
-                        file: &item.file,
-                        line: item.record.line,
-                        puzzle: puzzle.as_ref().ok().map(Grid::to_string),
-                        er: None,
-                        ep: None,
-                        ed: None,
-                        complete: None,
-                        level: None,
-                        hardest: None,
-                        assumptions: None,
-                        guesses: None,
-                        trailing,
-                        error: Some(error),
-                    },
-                ),
-                Format::Line | Format::Tsv => writeln!(out, "error: {error}"),
+                Format::Json => json_line(out, &item.error_record(error)),
+                Format::Line => writeln!(out, "error: {error}"),
+                Format::Tsv => writeln!(out, "# error: {error}"),
             };
         }
     };
@@ -213,7 +198,7 @@ fn write_record(
         Format::Tsv => writeln!(
             out,
             "{puzzle}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            rating.se.er,
+            er(rating),
             rating.se.ep,
             rating.se.ed,
             rating.level.word(),
@@ -226,17 +211,16 @@ fn write_record(
             &JsonRating {
                 file: &item.file,
                 line: item.record.line,
-                puzzle: Some(puzzle.to_string()),
-                er: Some(rating.se.er.to_string()),
-                ep: Some(rating.se.ep.to_string()),
-                ed: Some(rating.se.ed.to_string()),
-                complete: Some(rating.se.complete),
-                level: Some(rating.level.word()),
+                puzzle: puzzle.to_string(),
+                er: rating.se.er.to_string(),
+                ep: rating.se.ep.to_string(),
+                ed: rating.se.ed.to_string(),
+                complete: rating.se.complete,
+                level: rating.level.word(),
                 hardest: rating.se.hardest.map(|t| t.name()),
-                assumptions: Some(rating.assumptions.to_string()),
-                guesses: Some(rating.guesses),
+                assumptions: rating.assumptions.to_string(),
+                guesses: rating.guesses,
                 trailing,
-                error: None,
             },
         ),
     }

@@ -1,22 +1,26 @@
 //! `sudokit same A B`: whether two puzzles are the same puzzle up to the sudoku symmetries,
 //! and the transform that turns one into the other.
 
-use std::io::{self, Read, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use serde::Serialize;
 use sudokit::canon::canonicalize;
+use sudokit::parse::records;
 use sudokit::{format, Grid};
 
-use crate::batch::{json_line, located};
+use crate::batch::inline;
 use crate::canon::{Format, JsonTransform};
+use crate::output::{json_line, located, Outcome};
 
 /// Tell whether two puzzles are equivalent and print the transform from A to B.
 ///
-/// A and B are each a puzzle written out (an 81-character line), a file holding one puzzle
-/// in any supported format, or `-` for standard input. Equivalent means B is A after some
+/// A and B are each a puzzle written out (an 81-character line), a path holding one puzzle
+/// in any supported format (a file, a FIFO such as `<(cat f)`), or `-` for standard input.
+/// Equivalent means B is A after some
 /// transposition, band / stack / row / column permutation and digit relabelling; the
 /// transform printed maps A onto B exactly (`rows`/`cols`: which line of A, after the
 /// optional transposition, lands in each line of B; `digits`: the images of 1..9).
@@ -24,9 +28,9 @@ use crate::canon::{Format, JsonTransform};
 /// Exit status: 0 when equivalent, 1 when not, 2 when a puzzle could not be read.
 #[derive(Args, Debug)]
 pub struct SameArgs {
-    /// The first puzzle: a line, a file, or `-`.
+    /// The first puzzle: a line, a path, or `-`.
     a: String,
-    /// The second puzzle: a line, a file, or `-`.
+    /// The second puzzle: a line, a path, or `-`.
     b: String,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
@@ -43,28 +47,36 @@ struct JsonSame {
     automorphisms: u64,
 }
 
-/// Reads one puzzle from an argument: `-`, an existing file, or the puzzle text itself.
+/// Reads the one puzzle of an argument: `-`, any existing path, or the puzzle text itself,
+/// through the same reader as the batch commands (so a bad byte is reported at its place).
 fn read_puzzle(arg: &str) -> Result<Grid> {
-    let (name, text) = if arg == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .context("reading standard input")?;
-        ("<stdin>", text)
-    } else if Path::new(arg).is_file() {
-        let text = std::fs::read_to_string(arg).with_context(|| format!("cannot read {arg}"))?;
-        (arg, text)
+    let path = Path::new(arg);
+    let (name, reader): (&str, Box<dyn BufRead + '_>) = if arg == "-" {
+        ("<stdin>", Box::new(io::stdin().lock()))
+    } else if let Some(text) = inline(path) {
+        ("<argument>", Box::new(text.as_bytes()))
     } else {
-        ("<argument>", arg.to_string())
+        let file = File::open(path).with_context(|| format!("cannot open {arg}"))?;
+        (arg, Box::new(BufReader::new(file)))
     };
-    match text.parse::<Grid>() {
-        Ok(grid) => Ok(grid),
-        Err(e) => bail!("{}", located(name, &e)),
+    let mut recs = records(reader);
+    let Some(first) = recs.next() else {
+        bail!("{name}: no puzzle found");
+    };
+    let first = first.with_context(|| format!("cannot read {name}"))?;
+    let grid = first.puzzle.map_err(|e| anyhow!("{}", located(name, &e)))?;
+    if let Some(extra) = recs.next() {
+        let extra = extra.with_context(|| format!("cannot read {name}"))?;
+        bail!(
+            "{name}:{}: a second puzzle, where one was expected",
+            extra.line
+        );
     }
+    Ok(grid)
 }
 
-/// Runs `sudokit same`; returns the exit status.
-pub fn run(args: &SameArgs) -> Result<u8> {
+/// Runs `sudokit same`.
+pub fn run(args: &SameArgs) -> Result<Outcome> {
     if args.a == "-" && args.b == "-" {
         bail!("only one of the two puzzles can come from standard input");
     }
@@ -102,5 +114,5 @@ pub fn run(args: &SameArgs) -> Result<u8> {
         writeln!(out, "minlex B: {}", cb.grid)?;
     }
     out.flush()?;
-    Ok(if map.is_some() { 0 } else { 1 })
+    Ok(Outcome::failed_if(map.is_none()))
 }

@@ -6,10 +6,11 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudokit::solver::{self, Stats};
+use sudokit::solver::{self, Solutions, Stats};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, json_line, Input, Item};
+use crate::batch::{self, Input, Item, Sink};
+use crate::output::{json_line, message, Outcome};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
 ///
@@ -17,20 +18,27 @@ use crate::batch::{self, json_line, Input, Item};
 /// an unsolvable puzzle gives `no solution`, and a puzzle with several solutions gives its
 /// first solution followed by `multiple solutions`.
 ///
+/// `--all` streams: each solution is written as soon as it is found, in constant memory
+/// however many there are. `--count` keeps no solution but the first, so it too runs in
+/// constant memory; its time grows with the number counted.
+///
 /// Exit status: 0 when every puzzle was read (and, without --count or --all, has exactly one
 /// solution); 1 when some puzzle has no solution (or, without --count or --all, several);
 /// 2 when some input could not be read or parsed (its error record stands in its place).
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
 
-    /// Print the number of solutions, counting up to LIMIT (shown as `LIMIT+` when reached).
-    #[arg(long, value_name = "LIMIT", num_args = 0..=1, default_missing_value = "2",
-          value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
+    /// Print the number of solutions, counting up to LIMIT (default 2; shown as `LIMIT+`
+    /// when reached). The limit is written `--count=LIMIT`, so `--count FILE` reads FILE.
+    #[arg(long, value_name = "LIMIT", num_args = 0..=1, require_equals = true,
+          default_missing_value = "2", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with = "all")]
     count: Option<u64>,
 
-    /// Print every solution, one per line (or all in one JSON record).
+    /// Print every solution as it is found, one per line (in JSON, one record per puzzle
+    /// whose `solutions` array grows as they are found).
     #[arg(long)]
     all: bool,
 
@@ -55,11 +63,21 @@ enum Format {
     Json,
 }
 
+/// Solutions `--all` finds on the worker threads before the writer goes on with the rest:
+/// most puzzles have fewer, and are then enumerated in parallel; the rest stream.
+const EAGER: usize = 32;
+
 /// What solving one puzzle found.
 struct Solved {
+    /// Solutions found so far (for `--count`, at most the limit).
     count: usize,
+    /// The solutions kept: the first one, or with `--all` the first few.
     solutions: Vec<Grid>,
+    /// With `--all`, the search that finds the solutions after those kept, if any remain.
+    rest: Option<Solutions>,
     stats: Stats,
+    /// When the work started, and how long it took (until the last solution with `--all`).
+    started: Instant,
     time: Duration,
 }
 
@@ -67,18 +85,31 @@ struct Solved {
 struct JsonRecord<'a> {
     file: &'a str,
     line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    status: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count_exact: Option<bool>,
+    puzzle: String,
+    status: &'static str,
+    count: usize,
+    count_exact: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
+    stats: Option<JsonStats>,
+    trailing: &'a str,
+}
+
+/// The start of an `--all` JSON record, before its streamed `solutions` array.
+#[derive(Serialize)]
+struct JsonHead<'a> {
+    file: &'a str,
+    line: usize,
+    puzzle: String,
+}
+
+/// The end of an `--all` JSON record, after its streamed `solutions` array.
+#[derive(Serialize)]
+struct JsonEnd<'a> {
+    count: usize,
+    count_exact: bool,
+    status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<JsonStats>,
     trailing: &'a str,
@@ -89,6 +120,16 @@ struct JsonStats {
     guesses: u64,
     propagations: u64,
     microseconds: f64,
+}
+
+impl JsonStats {
+    fn of(solved: &Solved) -> JsonStats {
+        JsonStats {
+            guesses: solved.stats.guesses,
+            propagations: solved.stats.propagations,
+            microseconds: solved.time.as_secs_f64() * 1e6,
+        }
+    }
 }
 
 /// Totals for the `--stats` summary and the exit status.
@@ -102,72 +143,83 @@ struct Tally {
 
 impl SolveArgs {
     /// How many solutions to look for: enough to tell unique from several, or the count limit.
-    fn limit(&self) -> Option<usize> {
-        if self.all {
-            None
-        } else {
-            Some(
-                self.count
-                    .map_or(2, |l| usize::try_from(l).unwrap_or(usize::MAX)),
-            )
-        }
+    fn limit(&self) -> usize {
+        self.count
+            .map_or(2, |l| usize::try_from(l).unwrap_or(usize::MAX))
     }
 
+    /// Whether the count is the whole count: the search ended before reaching its limit.
+    fn exact(&self, solved: &Solved) -> bool {
+        self.all || solved.count < self.limit()
+    }
+
+    /// The status, claiming no more than was checked: `unique` only when the search went on
+    /// past the first solution and found no other.
     fn status(&self, solved: &Solved) -> &'static str {
         match solved.count {
             0 => "no solution",
-            1 => "unique",
+            1 if self.exact(solved) => "unique",
             _ if self.all || self.count.is_some() => "solved",
             _ => "multiple solutions",
         }
     }
-}
 
-/// Runs `sudokit solve`; returns the exit status.
-pub fn run(args: &SolveArgs) -> Result<u8> {
-    let limit = args.limit();
-    let timed = args.stats;
-    let work = |puzzle: &Grid| {
-        let start = timed.then(Instant::now);
-        let (count, solutions, stats) = match limit {
-            Some(limit) => {
-                let outcome = solver::count(puzzle, limit);
-                (
-                    outcome.count,
-                    outcome.solution.into_iter().collect(),
-                    outcome.stats,
-                )
+    fn work(&self, puzzle: &Grid) -> Solved {
+        let started = Instant::now();
+        let mut solved = if self.all {
+            let mut search = solver::solutions(puzzle);
+            let solutions: Vec<Grid> = search.by_ref().take(EAGER).collect();
+            Solved {
+                count: solutions.len(),
+                stats: search.stats(),
+                rest: (solutions.len() == EAGER).then_some(search),
+                solutions,
+                started,
+                time: Duration::ZERO,
             }
-            None => {
-                let all: Vec<Grid> = solver::solutions(puzzle).collect();
-                (all.len(), all, Stats::default())
+        } else {
+            let outcome = solver::count(puzzle, self.limit());
+            Solved {
+                count: outcome.count,
+                solutions: outcome.solution.into_iter().collect(),
+                rest: None,
+                stats: outcome.stats,
+                started,
+                time: Duration::ZERO,
             }
         };
-        let time = start.map_or(Duration::ZERO, |s| s.elapsed());
-        Solved {
-            count,
-            solutions,
-            stats,
-            time,
+        if self.stats {
+            solved.time = started.elapsed();
         }
-    };
+        solved
+    }
+}
+
+/// Runs `sudokit solve`.
+pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let mut tally = Tally::default();
     let started = Instant::now();
-    let summary = batch::run(&args.input, work, |out, item| {
-        if let Some(solved) = &item.result {
-            tally.guesses += solved.stats.guesses;
-            match solved.count {
-                0 => tally.unsolvable += 1,
-                1 => tally.unique += 1,
-                _ => tally.multiple += 1,
+    let worker = args.clone();
+    let summary = batch::run(
+        &args.input,
+        move |puzzle| worker.work(puzzle),
+        |out, item| {
+            let solved = write_record(args, out, item)?;
+            if let Some(solved) = solved {
+                tally.guesses += solved.stats.guesses;
+                match solved.count {
+                    0 => tally.unsolvable += 1,
+                    1 => tally.unique += 1,
+                    _ => tally.multiple += 1,
+                }
             }
-        }
-        write_record(args, out, item)
-    })?;
+            Ok(())
+        },
+    )?;
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         let puzzles = summary.records - summary.errors;
-        eprintln!(
+        message(&format!(
             "puzzles {puzzles}, unique {}, unsolvable {}, multiple {}, errors {}, guesses {} ({:.1}/puzzle), {:.3} s, {:.0} puzzles/s",
             tally.unique,
             tally.unsolvable,
@@ -177,16 +229,12 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             tally.guesses as f64 / puzzles.max(1) as f64,
             secs,
             puzzles as f64 / secs.max(1e-9),
-        );
+        ))?;
     }
-    Ok(if summary.errors > 0 {
-        2
-    } else if tally.unsolvable > 0
-        || (limit == Some(2) && args.count.is_none() && tally.multiple > 0)
-    {
-        1
-    } else {
-        0
+    let default_mode = args.count.is_none() && !args.all;
+    Ok(Outcome {
+        errors: summary.errors,
+        failures: tally.unsolvable + if default_mode { tally.multiple } else { 0 },
     })
 }
 
@@ -199,95 +247,189 @@ fn stats_text(solved: &Solved) -> String {
     )
 }
 
-fn write_record(args: &SolveArgs, out: &mut dyn Write, item: &Item<Solved>) -> io::Result<()> {
-    let trailing = item.record.trailing.as_str();
-    let (Some(solved), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
+/// Trailing text kept apart from a field of varying width before it (a count).
+fn separated(trailing: &str) -> String {
+    if trailing.is_empty() || trailing.starts_with(char::is_whitespace) {
+        trailing.to_string()
+    } else {
+        format!(" {trailing}")
+    }
+}
+
+/// Writes one record (with `--all`, finding the rest of its solutions as it goes); returns
+/// what was solved, for the tally.
+fn write_record(
+    args: &SolveArgs,
+    out: &mut Sink<'_>,
+    mut item: Item<Solved>,
+) -> io::Result<Option<Solved>> {
+    let (Ok(puzzle), Some(mut solved)) = (&item.record.puzzle, item.result.take()) else {
         let error = item.error().unwrap_or_default();
-        return match args.format {
-            Format::Json => json_line(out, &item.error_record()),
-            Format::Line => writeln!(out, "error: {error}"),
-            Format::Grid => writeln!(out, "# error: {error}\n"),
-        };
+        match args.format {
+            Format::Json => json_line(out, &item.error_record(error))?,
+            Format::Line => writeln!(out, "error: {error}")?,
+            Format::Grid => writeln!(out, "# error: {error}\n")?,
+        }
+        return Ok(None);
     };
+    let trailing = item.record.trailing.as_str();
+    if args.all {
+        write_all(
+            args,
+            out,
+            &item.file,
+            item.record.line,
+            puzzle,
+            trailing,
+            &mut solved,
+        )?;
+        return Ok(Some(solved));
+    }
     let stats = if args.stats {
-        stats_text(solved)
+        stats_text(&solved)
     } else {
         String::new()
     };
-    let status = args.status(solved);
+    let status = args.status(&solved);
     match args.format {
         Format::Json => json_line(
             out,
             &JsonRecord {
                 file: &item.file,
                 line: item.record.line,
-                puzzle: Some(puzzle.to_string()),
-                status: Some(status),
-                count: Some(solved.count),
-                count_exact: Some(args.limit().map_or(true, |l| solved.count < l)),
-                solution: (!args.all)
-                    .then(|| solved.solutions.first().map(Grid::to_string))
-                    .flatten(),
-                solutions: args
-                    .all
-                    .then(|| solved.solutions.iter().map(Grid::to_string).collect()),
-                stats: args.stats.then_some(JsonStats {
-                    guesses: solved.stats.guesses,
-                    propagations: solved.stats.propagations,
-                    microseconds: solved.time.as_secs_f64() * 1e6,
-                }),
+                puzzle: puzzle.to_string(),
+                status,
+                count: solved.count,
+                count_exact: args.exact(&solved),
+                solution: solved.solutions.first().map(Grid::to_string),
+                stats: args.stats.then(|| JsonStats::of(&solved)),
                 trailing,
             },
-        ),
+        )?,
         Format::Line => {
-            if let Some(limit) = args.count {
-                let plus = if solved.count as u64 >= limit {
-                    "+"
+            if args.count.is_some() {
+                let plus = if args.exact(&solved) { "" } else { "+" };
+                let trailing = separated(trailing);
+                writeln!(out, "{puzzle} {}{plus}{stats}{trailing}", solved.count)?;
+            } else if let Some(first) = solved.solutions.first() {
+                let several = if solved.count > 1 {
+                    " multiple solutions"
                 } else {
                     ""
                 };
-                writeln!(out, "{puzzle} {}{plus}{stats}{trailing}", solved.count)
-            } else if solved.solutions.is_empty() {
-                writeln!(out, "no solution{stats}{trailing}")
-            } else if args.all {
-                solved
-                    .solutions
-                    .iter()
-                    .try_for_each(|s| writeln!(out, "{s}{stats}{trailing}"))
-            } else if solved.count > 1 {
-                writeln!(
-                    out,
-                    "{} multiple solutions{stats}{trailing}",
-                    solved.solutions[0]
-                )
+                writeln!(out, "{first}{several}{stats}{trailing}")?;
             } else {
-                writeln!(out, "{}{stats}{trailing}", solved.solutions[0])
+                writeln!(out, "no solution{stats}{trailing}")?;
             }
         }
         Format::Grid => {
             if !trailing.trim().is_empty() {
                 writeln!(out, "# {}", trailing.trim())?;
             }
-            if let Some(limit) = args.count {
-                let plus = if solved.count as u64 >= limit {
-                    "+"
-                } else {
-                    ""
-                };
+            if args.count.is_some() {
+                let plus = if args.exact(&solved) { "" } else { "+" };
                 writeln!(out, "# solutions: {}{plus}{stats}", solved.count)?;
-                return writeln!(out, "{}", format::grid(puzzle));
+                writeln!(out, "{}", format::grid(puzzle))?;
+            } else {
+                if solved.solutions.is_empty() || solved.count > 1 || args.stats {
+                    writeln!(out, "# {status}{stats}")?;
+                }
+                match solved.solutions.first() {
+                    Some(first) => writeln!(out, "{}", format::grid(first))?,
+                    None => writeln!(out)?,
+                }
             }
-            if solved.solutions.is_empty() || solved.count > 1 || args.stats {
-                writeln!(out, "# {status}{stats}")?;
+        }
+    }
+    Ok(Some(solved))
+}
+
+/// Writes every solution of an `--all` record: those found on the worker thread, then the
+/// rest as the search finds them, so the output streams in constant memory.
+fn write_all(
+    args: &SolveArgs,
+    out: &mut Sink<'_>,
+    file: &str,
+    line: usize,
+    puzzle: &Grid,
+    trailing: &str,
+    solved: &mut Solved,
+) -> io::Result<()> {
+    let first = std::mem::take(&mut solved.solutions);
+    let mut rest = solved.rest.take();
+    let mut found = first
+        .into_iter()
+        .chain(std::iter::from_fn(|| rest.as_mut()?.next()));
+    let mut count = 0;
+    match args.format {
+        Format::Json => {
+            // The record's opening fields, then its `solutions` array as it grows.
+            let head = serde_json::to_string(&JsonHead {
+                file,
+                line,
+                puzzle: puzzle.to_string(),
+            })
+            .map_err(io::Error::other)?;
+            write!(out, "{},\"solutions\":[", &head[..head.len() - 1])?;
+            for solution in found.by_ref() {
+                let comma = if count > 0 { "," } else { "" };
+                write!(out, "{comma}\"{solution}\"")?;
+                count += 1;
             }
-            solved
-                .solutions
-                .iter()
-                .try_for_each(|s| writeln!(out, "{}", format::grid(s)))?;
-            if solved.solutions.is_empty() {
-                writeln!(out)?;
+            drop(found);
+            finish(args, solved, count, &rest);
+            let end = serde_json::to_string(&JsonEnd {
+                count,
+                count_exact: true,
+                status: args.status(solved),
+                stats: args.stats.then(|| JsonStats::of(solved)),
+                trailing,
+            })
+            .map_err(io::Error::other)?;
+            writeln!(out, "],{}", &end[1..])
+        }
+        Format::Line => {
+            for solution in found.by_ref() {
+                writeln!(out, "{solution}{trailing}")?;
+                count += 1;
+            }
+            drop(found);
+            finish(args, solved, count, &rest);
+            if count == 0 {
+                writeln!(out, "no solution{trailing}")?;
+            }
+            if args.stats {
+                writeln!(out, "# solutions: {count}{}", stats_text(solved))?;
             }
             Ok(())
         }
+        Format::Grid => {
+            if !trailing.trim().is_empty() {
+                writeln!(out, "# {}", trailing.trim())?;
+            }
+            for solution in found.by_ref() {
+                writeln!(out, "{}", format::grid(&solution))?;
+                count += 1;
+            }
+            drop(found);
+            finish(args, solved, count, &rest);
+            let stats = if args.stats {
+                stats_text(solved)
+            } else {
+                String::new()
+            };
+            writeln!(out, "# solutions: {count}{stats}\n")
+        }
+    }
+}
+
+/// Records what an `--all` enumeration came to, once it has ended.
+fn finish(args: &SolveArgs, solved: &mut Solved, count: usize, rest: &Option<Solutions>) {
+    solved.count = count;
+    if let Some(search) = rest {
+        solved.stats = search.stats();
+    }
+    if args.stats {
+        solved.time = solved.started.elapsed();
     }
 }

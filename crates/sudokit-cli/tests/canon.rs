@@ -113,7 +113,8 @@ fn same_prints_a_transform_from_a_to_b() {
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["equivalent"], true);
 
-    let (_, err, code) = run(&["same", "12x", PUZZLE], "");
+    let typo = format!("12x{}", &PUZZLE[3..]);
+    let (_, err, code) = run(&["same", &typo, PUZZLE], "");
     assert_eq!(code, 2);
     assert!(err.contains("<argument>:1:3"), "{err}");
 }

@@ -52,7 +52,7 @@ fn non_unique_and_bad_puzzles_are_error_records_in_place() {
     assert_eq!(lines.len(), 3);
     assert_eq!(
         lines[0],
-        format!("error: <stdin>:1: {MULTIPLE}: the puzzle has more than one solution")
+        format!("error: <stdin>:1:1: {MULTIPLE}: the puzzle has more than one solution")
     );
     assert!(lines[1].ends_with("ER=1.2/1.2/1.2"));
     assert!(lines[2].starts_with("error: <stdin>:3:1: bad character 'n'"));

@@ -5,15 +5,11 @@ mod common;
 use std::io::{Read, Write};
 use std::process::Stdio;
 
-use common::{run, sudokit, MULTIPLE};
+use common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
 use sudokit::Grid;
 
 const INKALA_2006: &str =
     "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
-const INKALA_2012: &str =
-    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-const SOLUTION_2012: &str =
-    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 /// No two givens clash, but r1c9 has no candidate left: 1-8 in its row, 9 in its column.
 const NONE: &str =
     "12345678.........9...............................................................";
@@ -56,7 +52,7 @@ fn counts_up_to_a_limit() {
         code, 1,
         "an unsolvable puzzle still makes the exit status 1"
     );
-    let (out, _, _) = run(&["solve", "--count", "1000"], &format!("{MULTIPLE}\n"));
+    let (out, _, _) = run(&["solve", "--count=1000"], &format!("{MULTIPLE}\n"));
     let n: usize = out.trim().rsplit(' ').next().unwrap().parse().unwrap();
     assert!(n > 2 && n < 1000, "{out}");
 }
@@ -73,7 +69,7 @@ fn all_lists_every_distinct_solution() {
         assert!(s.is_solution_of(&puzzle));
         assert!(seen.insert(s), "solutions are distinct");
     }
-    let (count, _, _) = run(&["solve", "--count", "100000"], &format!("{MULTIPLE}\n"));
+    let (count, _, _) = run(&["solve", "--count=100000"], &format!("{MULTIPLE}\n"));
     assert_eq!(
         count.trim().rsplit(' ').next(),
         Some(seen.len().to_string().as_str())

@@ -9,6 +9,14 @@ use assert_cmd::cargo::CommandCargoExt;
 pub const MULTIPLE: &str =
     "...........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
+/// Arto Inkala's 2012 puzzle: unique, ER 10.7.
+pub const INKALA_2012: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// Its solution.
+pub const SOLUTION_2012: &str =
+    "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
 /// The built `sudokit` binary.
 pub fn sudokit() -> Command {
     Command::cargo_bin("sudokit").expect("the sudokit binary is built")
