@@ -433,3 +433,14 @@ fn on_a_terminal_error_copies_keep_their_place() {
     assert!(solved < copy, "{text}");
     assert!(!text.contains('%'), "no progress bar over results: {text}");
 }
+
+#[test]
+fn a_marks_file_too_large_for_a_grid_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.txt");
+    std::fs::write(&path, "123456789 ".repeat(10_000)).unwrap();
+    let marks = format!("@{}", path.display());
+    let (_, err, code) = run(&["explain", "--marks", &marks], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("larger than 65536 bytes"), "{err}");
+}
