@@ -29,9 +29,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::parse::{records, Record};
-use sudokit::Grid;
+use sudokit::{Grid, ParseError};
 
-use crate::output::{located, message, ErrorRecord};
+use crate::output::{json_line, located, message};
+use crate::wire::ErrorRecord;
 
 /// Records per chunk at most; small enough to keep memory flat, large enough that the
 /// threads rarely wait for the last record of a chunk.
@@ -68,50 +69,106 @@ pub struct Input {
     pub threads: Option<u16>,
 }
 
-/// One record as the writer sees it: where it came from, and the work's result.
-pub struct Item<T> {
+/// Where a record came from: its input, the line it starts on, the text after the puzzle.
+pub struct Place {
     /// The input's name as given (`<stdin>`, `<argument>`, or the path).
     pub file: Arc<str>,
-    /// The record itself: line, parsed puzzle or error, trailing text.
-    pub record: Record,
-    /// The per-puzzle result; `None` for error records.
-    pub result: Option<T>,
+    /// The 1-based line the record starts on.
+    pub line: usize,
+    /// The text that followed the puzzle, kept for the output.
+    pub trailing: String,
 }
 
-impl<T> Item<T> {
-    /// The compiler-style message of an error record: `file:line:column: what`.
-    pub fn error(&self) -> Option<String> {
-        self.record
-            .puzzle
-            .as_ref()
-            .err()
-            .map(|e| located(&self.file, e))
-    }
-
-    /// This record as a JSON error record, with `error` as its message.
-    pub fn error_record(&self, error: String) -> ErrorRecord<'_> {
-        ErrorRecord {
+impl Place {
+    /// This place with the puzzle's number among those read.
+    pub fn numbered(&self, index: usize) -> Source<'_> {
+        Source {
             file: &self.file,
-            line: self.record.line,
-            puzzle: self.record.puzzle.as_ref().ok().map(Grid::to_string),
-            trailing: &self.record.trailing,
-            error,
+            line: self.line,
+            trailing: &self.trailing,
+            index,
         }
     }
 }
 
-/// Where a batch command writes: standard output, buffered, and copies of error records on
-/// stderr that keep their place among the results on a shared terminal.
+/// Where a record came from, and its number (1-based) among the puzzles read, which names
+/// its pictures.
+pub struct Source<'a> {
+    pub file: &'a str,
+    pub line: usize,
+    pub trailing: &'a str,
+    pub index: usize,
+}
+
+impl Source<'static> {
+    /// The one position of `--marks`.
+    pub const MARKS: Source<'static> = Source {
+        file: "--marks",
+        line: 1,
+        trailing: "",
+        index: 1,
+    };
+}
+
+/// A puzzle worked on, as the writer gets it.
+pub struct Worked<T> {
+    /// Where it came from.
+    pub place: Place,
+    /// The puzzle.
+    pub puzzle: Grid,
+    /// What the work found.
+    pub result: T,
+}
+
+/// One record between the workers and the writer: a worked puzzle, or one that could not be
+/// read and is written as an error record in its place.
+type Item<T> = (Place, Result<(Grid, T), ParseError>);
+
+/// How a command writes the record standing in place of a puzzle it could not take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorStyle {
+    /// `error: MESSAGE`, as line output.
+    Line,
+    /// `error: MESSAGE` and a blank line, where every record ends with one.
+    Paragraph,
+    /// `# error: MESSAGE`, a comment among tab-separated columns, which still parse.
+    Comment,
+    /// `# error: MESSAGE` and a blank line, among drawn grids, which still read back in.
+    GridComment,
+    /// A JSON [`ErrorRecord`].
+    Json,
+}
+
+/// Where a batch command writes: standard output, buffered, with error records in place and
+/// their copies on stderr keeping their place among the results on a shared terminal.
 pub struct Sink<'a> {
     out: BufWriter<StdoutLock<'a>>,
     progress: ProgressBar,
     /// Whether stdout is a terminal: stderr copies must then wait for the results before them.
     terminal: bool,
+    style: ErrorStyle,
 }
 
 impl Sink<'_> {
-    /// Copies an error record's message to stderr, after the results before it.
-    pub fn error(&mut self, text: &str) -> io::Result<()> {
+    /// Writes an error record in place of the puzzle at `place` (`puzzle` when it was read
+    /// but could not be worked on), and copies its message to stderr.
+    pub fn reject(&mut self, place: &Place, puzzle: Option<&Grid>, text: &str) -> io::Result<()> {
+        match self.style {
+            ErrorStyle::Line => writeln!(self.out, "error: {text}")?,
+            ErrorStyle::Paragraph => writeln!(self.out, "error: {text}\n")?,
+            ErrorStyle::Comment => writeln!(self.out, "# error: {text}")?,
+            ErrorStyle::GridComment => writeln!(self.out, "# error: {text}\n")?,
+            ErrorStyle::Json => json_line(
+                &mut self.out,
+                &ErrorRecord {
+                    file: &place.file,
+                    line: place.line,
+                    puzzle: puzzle.map(Grid::to_string),
+                    trailing: &place.trailing,
+                    error: text.to_string(),
+                },
+            )?,
+        }
         if self.terminal {
             self.out.flush()?;
         }
@@ -163,11 +220,11 @@ enum Done<T> {
 ///
 /// A closed stdout or stderr ends the run with the `BrokenPipe` error, which `main` ends on
 /// quietly: records not yet begun are skipped, and what came after them is never read.
-pub fn run<T, W, F>(input: &Input, work: W, mut write: F) -> Result<Summary>
+pub fn run<T, W, F>(input: &Input, style: ErrorStyle, work: W, mut write: F) -> Result<Summary>
 where
     T: Send,
     W: Fn(&Grid) -> T + Sync,
-    F: FnMut(&mut Sink<'_>, Item<T>) -> io::Result<()> + Send,
+    F: FnMut(&mut Sink<'_>, Worked<T>) -> io::Result<()> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(input.threads.map_or(0, usize::from))
@@ -189,7 +246,7 @@ where
     let group = AtomicUsize::new(1);
     thread::scope(|scope| {
         let writer = scope.spawn(|| {
-            let written = write_all(done_rx, &mut write, progress.clone());
+            let written = write_all(done_rx, style, &mut write, progress.clone());
             stopped.store(written.is_err(), Ordering::Relaxed);
             written
         });
@@ -240,22 +297,21 @@ fn run_group<T, W>(
 where
     W: Fn(&Grid) -> T,
 {
+    if stopped.load(Ordering::Relaxed) {
+        return Vec::new(); // nobody will write it
+    }
     let start = Instant::now();
     let n = records.len();
     let items = records
         .into_iter()
         .map(|(_, (file, record))| {
-            let result = record
-                .puzzle
-                .as_ref()
-                .ok()
-                .filter(|_| !stopped.load(Ordering::Relaxed))
-                .map(work);
-            Item {
+            let place = Place {
                 file,
-                record,
-                result,
-            }
+                line: record.line,
+                trailing: record.trailing,
+            };
+            let worked = record.puzzle.map(|puzzle| (puzzle, work(&puzzle)));
+            (place, worked)
         })
         .collect();
     let each = start.elapsed().as_nanos() / n as u128;
@@ -348,11 +404,12 @@ fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
 /// Writes the finished groups in input order; stops at the first failed write.
 fn write_all<T, F>(
     rx: Receiver<(u64, Done<T>)>,
+    style: ErrorStyle,
     write: &mut F,
     progress: ProgressBar,
 ) -> Result<Summary>
 where
-    F: FnMut(&mut Sink<'_>, Item<T>) -> io::Result<()>,
+    F: FnMut(&mut Sink<'_>, Worked<T>) -> io::Result<()>,
 {
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
@@ -360,6 +417,7 @@ where
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
         progress,
         terminal,
+        style,
     };
     let mut summary = Summary::default();
     let mut waiting: BTreeMap<u64, Done<T>> = BTreeMap::new();
@@ -378,13 +436,22 @@ where
                 }
                 Done::Group(items, bytes) => {
                     next += items.len() as u64;
-                    for item in items {
+                    for (place, worked) in items {
                         summary.records += 1;
-                        if let Some(text) = item.error() {
-                            summary.errors += 1;
-                            sink.error(&text)?;
+                        match worked {
+                            Ok((puzzle, result)) => write(
+                                &mut sink,
+                                Worked {
+                                    place,
+                                    puzzle,
+                                    result,
+                                },
+                            )?,
+                            Err(e) => {
+                                summary.errors += 1;
+                                sink.reject(&place, None, &located(&place.file, &e))?;
+                            }
                         }
-                        write(&mut sink, item)?;
                     }
                     sink.progress.set_position(bytes);
                 }

@@ -6,12 +6,12 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudokit::canon::{canonicalize, Canonical};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, Input, Item, Sink};
+use crate::batch::{self, ErrorStyle, Input, Sink, Worked};
 use crate::output::{json_line, message, Outcome};
+use crate::wire::CanonRecord;
 
 /// Canonicalise puzzles: one minlex line per input puzzle, in input order.
 ///
@@ -50,55 +50,21 @@ pub enum Format {
     Json,
 }
 
-#[derive(Serialize)]
-struct JsonRecord<'a> {
-    file: &'a str,
-    line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<JsonTransform>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    automorphisms: Option<u64>,
-    trailing: &'a str,
-}
-
-/// A transform as JSON: one-based lines, `digits` the images of 1..9.
-#[derive(Serialize)]
-pub struct JsonTransform {
-    transpose: bool,
-    rows: String,
-    cols: String,
-    digits: String,
-}
-
-impl From<&sudokit::transform::Transform> for JsonTransform {
-    fn from(t: &sudokit::transform::Transform) -> Self {
-        let one_based = |p: [u8; 9]| p.iter().map(|x| char::from(b'1' + x)).collect();
-        JsonTransform {
-            transpose: t.transposes(),
-            rows: one_based(t.rows()),
-            cols: one_based(t.cols()),
-            digits: t.digit_map().iter().map(|d| char::from(b'0' + d)).collect(),
-        }
-    }
-}
-
 /// Runs `sudokit canon`.
 pub fn run(args: &CanonArgs) -> Result<Outcome> {
     let blank = if args.zeros { '0' } else { '.' };
     let mut seen: HashSet<Grid> = HashSet::new();
     let mut dropped = 0u64;
-    let summary = batch::run(&args.input, canonicalize, |out, item: Item<Canonical>| {
-        if let Some(c) = &item.result {
-            if args.dedupe && !seen.insert(c.grid) {
-                dropped += 1;
-                return Ok(());
-            }
+    let style = match args.format {
+        Format::Line => ErrorStyle::Line,
+        Format::Json => ErrorStyle::Json,
+    };
+    let summary = batch::run(&args.input, style, canonicalize, |out, worked| {
+        if args.dedupe && !seen.insert(worked.result.grid) {
+            dropped += 1;
+            return Ok(());
         }
-        write_record(args, blank, out, &item)
+        write_record(args, blank, out, &worked)
     })?;
     // Only a run that read its whole input gets here: after `| head` there is no count.
     if args.dedupe {
@@ -117,28 +83,26 @@ fn write_record(
     args: &CanonArgs,
     blank: char,
     out: &mut Sink<'_>,
-    item: &Item<Canonical>,
+    worked: &Worked<Canonical>,
 ) -> io::Result<()> {
-    let trailing = item.record.trailing.as_str();
-    let (Some(c), Ok(puzzle)) = (&item.result, &item.record.puzzle) else {
-        let error = item.error().unwrap_or_default();
-        return match args.format {
-            Format::Json => json_line(out, &item.error_record(error)),
-            Format::Line => writeln!(out, "error: {error}"),
-        };
-    };
+    let Worked {
+        place,
+        puzzle,
+        result: c,
+    } = worked;
+    let trailing = place.trailing.as_str();
     let form = format::line(&c.grid, blank);
     match args.format {
         Format::Line => writeln!(out, "{form}{trailing}"),
         Format::Json => json_line(
             out,
-            &JsonRecord {
-                file: &item.file,
-                line: item.record.line,
-                puzzle: Some(format::line(puzzle, blank)),
-                canonical: Some(form),
-                transform: Some((&c.transform).into()),
-                automorphisms: Some(c.automorphisms),
+            &CanonRecord {
+                file: &place.file,
+                line: place.line,
+                puzzle: format::line(puzzle, blank),
+                canonical: form,
+                transform: (&c.transform).into(),
+                automorphisms: c.automorphisms,
                 trailing,
             },
         ),

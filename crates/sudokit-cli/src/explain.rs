@@ -7,14 +7,14 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{format, render, solver, CellSet, Grid};
 
-use crate::batch::{self, Input, Item};
+use crate::batch::{self, ErrorStyle, Input, Source};
 use crate::output::{json_line, Outcome};
+use crate::wire::{ExplainRecord, LocatedStep, StepRecord};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).
@@ -119,79 +119,6 @@ pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
     Ok(Box::new(engine.explain_from(cands)))
 }
 
-#[derive(Serialize)]
-struct Mark {
-    cell: String,
-    digit: u8,
-}
-
-/// One step as JSON: the stable, documented record of `explain --format json`.
-#[derive(Serialize)]
-pub struct JsonStep {
-    step: usize,
-    technique: &'static str,
-    placements: Vec<Mark>,
-    eliminations: Vec<Mark>,
-    cells: Vec<String>,
-    houses: Vec<String>,
-    digits: Vec<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    chain: Option<String>,
-    text: String,
-}
-
-impl JsonStep {
-    /// The JSON form of step number `n` (1-based).
-    pub fn new(n: usize, step: &Step) -> JsonStep {
-        let marks = |list: &[(sudokit::Cell, sudokit::Digit)]| {
-            list.iter()
-                .map(|(c, d)| Mark {
-                    cell: c.to_string(),
-                    digit: d.get(),
-                })
-                .collect()
-        };
-        JsonStep {
-            step: n,
-            technique: step.technique.name(),
-            placements: marks(&step.placements),
-            eliminations: marks(&step.eliminations),
-            cells: step.cells.iter().map(ToString::to_string).collect(),
-            houses: step.houses.iter().map(ToString::to_string).collect(),
-            digits: step.digits.iter().map(|d| d.get()).collect(),
-            chain: step.chain.clone(),
-            text: step.to_string(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct JsonStepRecord<'a> {
-    file: &'a str,
-    line: usize,
-    #[serde(flatten)]
-    step: JsonStep,
-}
-
-#[derive(Serialize)]
-struct JsonFinal<'a> {
-    file: &'a str,
-    line: usize,
-    puzzle: Option<String>,
-    solved: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    remaining: Option<String>,
-    steps: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<&'static str>,
-    techniques: BTreeMap<&'static str, usize>,
-    trailing: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
 /// Steps per technique, and the hardest technique used (the latest in the set's order).
 fn summary(
     steps: &[Step],
@@ -219,12 +146,7 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     if let Some(marks) = &args.marks {
         let cands = read_marks(marks)?;
         let result = explain(cands.clone(), &args.techniques);
-        let src = Source {
-            file: "--marks",
-            line: 1,
-            trailing: "",
-            index: 1,
-        };
+        let src = Source::MARKS;
         let mut out = io::BufWriter::new(io::stdout().lock());
         let solved = write_explained(args, &mut out, &src, &cands.grid().clone(), cands, &result)?;
         out.flush()?;
@@ -232,14 +154,20 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     }
     let mut failed = 0u64;
     let mut index = 0usize;
-    let set = args.techniques.clone();
+    let style = match args.format {
+        Format::Text => ErrorStyle::Paragraph,
+        Format::Json => ErrorStyle::Json,
+    };
     let summary = batch::run(
         &args.input,
-        move |puzzle| explain(Candidates::new(puzzle), &set),
-        |out, item| {
+        style,
+        |puzzle| explain(Candidates::new(puzzle), &args.techniques),
+        |out, worked| {
             index += 1;
-            let ok = write_record(args, out, &item, index)?;
-            failed += u64::from(!ok && item.result.is_some());
+            let (puzzle, src) = (&worked.puzzle, worked.place.numbered(index));
+            let start = Candidates::new(puzzle);
+            let solved = write_explained(args, out, &src, puzzle, start, &worked.result)?;
+            failed += u64::from(!solved);
             Ok(())
         },
     )?;
@@ -249,60 +177,26 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     })
 }
 
-/// Where a record came from, for its header and JSON fields.
-struct Source<'a> {
-    file: &'a str,
-    line: usize,
-    trailing: &'a str,
-    /// 1-based position in the output, for picture file names.
-    index: usize,
-}
-
-/// Writes one batch record; `Ok(false)` when it was not explained to the end.
-fn write_record(
-    args: &ExplainArgs,
-    out: &mut dyn Write,
-    item: &Item<Explained>,
-    index: usize,
-) -> io::Result<bool> {
-    let src = Source {
-        file: &item.file,
-        line: item.record.line,
-        trailing: &item.record.trailing,
-        index,
-    };
-    match (&item.result, &item.record.puzzle) {
-        (Some(result), Ok(puzzle)) => {
-            write_explained(args, out, &src, puzzle, Candidates::new(puzzle), result)
-        }
-        _ => {
-            write_refusal(args, out, &src, None, item.error().unwrap_or_default())?;
-            Ok(false)
-        }
-    }
-}
-
-/// Writes a record that has no explanation: a bad input, or a position logic cannot start from.
+/// Writes the record of a position logic cannot start from.
 fn write_refusal(
     args: &ExplainArgs,
     out: &mut dyn Write,
     src: &Source<'_>,
-    puzzle: Option<&Grid>,
+    puzzle: &Grid,
     error: String,
 ) -> io::Result<()> {
-    match (args.format, puzzle) {
-        (Format::Text, None) => writeln!(out, "error: {error}\n"),
-        (Format::Text, Some(p)) => writeln!(
+    match args.format {
+        Format::Text => writeln!(
             out,
-            "Puzzle {p}{}\n{error}: nothing to explain\n",
+            "Puzzle {puzzle}{}\n{error}: nothing to explain\n",
             src.trailing
         ),
-        (Format::Json, _) => json_line(
+        Format::Json => json_line(
             out,
-            &JsonFinal {
+            &ExplainRecord {
                 file: src.file,
                 line: src.line,
-                puzzle: puzzle.map(Grid::to_string),
+                puzzle: puzzle.to_string(),
                 solved: false,
                 solution: None,
                 remaining: None,
@@ -328,7 +222,7 @@ fn write_explained(
 ) -> io::Result<bool> {
     let explanation = match result {
         Err(refusal) => {
-            write_refusal(args, out, src, Some(puzzle), refusal.to_string())?;
+            write_refusal(args, out, src, puzzle, refusal.to_string())?;
             return Ok(false);
         }
         Ok(explanation) => explanation,
@@ -353,10 +247,10 @@ fn write_explained(
             }
             Format::Json => json_line(
                 out,
-                &JsonStepRecord {
+                &LocatedStep {
                     file: src.file,
                     line: src.line,
-                    step: JsonStep::new(n + 1, step),
+                    step: StepRecord::new(n + 1, step),
                 },
             )?,
         }
@@ -395,10 +289,10 @@ fn write_explained(
         }
         Format::Json => json_line(
             out,
-            &JsonFinal {
+            &ExplainRecord {
                 file: src.file,
                 line: src.line,
-                puzzle: Some(puzzle.to_string()),
+                puzzle: puzzle.to_string(),
                 solved: explanation.solved,
                 solution: explanation.solved.then(|| final_grid.to_string()),
                 remaining: (!explanation.solved).then(|| final_grid.to_string()),

@@ -5,15 +5,15 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
-use crate::batch::{self, Input, Item};
-use crate::explain::{parse_set, read_marks, vouch, JsonStep, Refusal};
+use crate::batch::{self, ErrorStyle, Input, Source};
+use crate::explain::{parse_set, read_marks, vouch, Refusal};
 use crate::output::{json_line, Outcome};
+use crate::wire::{HintRecord, StepRecord};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.
@@ -120,31 +120,6 @@ pub fn words(step: &Step, level: u8) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct JsonHint<'a> {
-    file: &'a str,
-    line: usize,
-    level: u8,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    technique: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hint: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<JsonStep>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    trailing: &'a str,
-}
-
-/// Where a hint's record came from.
-struct Source<'a> {
-    file: &'a str,
-    line: usize,
-    trailing: &'a str,
-    /// 1-based position in the output, for the picture's file name.
-    index: usize,
-}
-
 /// Runs `sudokit hint`.
 pub fn run(args: &HintArgs) -> Result<Outcome> {
     if let Some(dir) = &args.svg {
@@ -153,12 +128,7 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
     if let Some(marks) = &args.marks {
         let cands = read_marks(marks)?;
         let result = hint(&cands, &args.techniques);
-        let src = Source {
-            file: "--marks",
-            line: 1,
-            trailing: "",
-            index: 1,
-        };
+        let src = Source::MARKS;
         let mut out = io::stdout().lock();
         let ok = write_hint(args, &mut out, &src, &result)?;
         draw(args, &src, cands.grid(), &cands, &result)?;
@@ -166,33 +136,21 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
     }
     let mut failed = 0u64;
     let mut index = 0;
-    let set = args.techniques.clone();
+    let style = match args.format {
+        Format::Text => ErrorStyle::Line,
+        Format::Json => ErrorStyle::Json,
+    };
     let summary = batch::run(
         &args.input,
-        move |puzzle: &Grid| hint(&Candidates::new(puzzle), &set),
-        |out, item: Item<Hint>| {
+        style,
+        |puzzle: &Grid| hint(&Candidates::new(puzzle), &args.techniques),
+        |out, worked| {
             index += 1;
-            match (&item.result, &item.record.puzzle) {
-                (Some(result), Ok(puzzle)) => {
-                    let src = Source {
-                        file: &item.file,
-                        line: item.record.line,
-                        trailing: &item.record.trailing,
-                        index,
-                    };
-                    let ok = write_hint(args, out, &src, result)?;
-                    failed += u64::from(!ok);
-                    draw(args, &src, puzzle, &Candidates::new(puzzle), result)?;
-                }
-                _ => {
-                    let error = item.error().unwrap_or_default();
-                    match args.format {
-                        Format::Text => writeln!(out, "error: {error}")?,
-                        Format::Json => json_line(out, &item.error_record(error))?,
-                    }
-                }
-            }
-            Ok(())
+            let (puzzle, result) = (&worked.puzzle, &worked.result);
+            let src = worked.place.numbered(index);
+            let ok = write_hint(args, out, &src, result)?;
+            failed += u64::from(!ok);
+            draw(args, &src, puzzle, &Candidates::new(puzzle), result)
         },
     )?;
     Ok(Outcome {
@@ -245,7 +203,7 @@ fn write_hint(
         Format::Text => writeln!(out, "{text}")?,
         Format::Json => json_line(
             out,
-            &JsonHint {
+            &HintRecord {
                 file: src.file,
                 line: src.line,
                 level: args.level,
@@ -253,7 +211,7 @@ fn write_hint(
                 hint: step.is_some().then(|| text.clone()),
                 step: step
                     .filter(|_| args.level >= 3)
-                    .map(|s| JsonStep::new(1, s)),
+                    .map(|s| StepRecord::new(1, s)),
                 error: step.is_none().then_some(text.clone()),
                 trailing: src.trailing,
             },

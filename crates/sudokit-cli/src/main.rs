@@ -12,6 +12,7 @@ mod output;
 mod rate;
 mod same;
 mod solve;
+mod wire;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

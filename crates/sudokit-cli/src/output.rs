@@ -1,6 +1,7 @@
-//! What every subcommand shares on the way out: the JSON record helpers, the one shape of
-//! an error record, messages on stderr that never panic, and the outcome `main` turns into
-//! the exit status.
+//! What every command shares on the way out: writing a JSON record, positioned messages,
+//! messages on stderr that never panic, and the outcome `main` turns into the exit status.
+//! The JSON records themselves are in [`wire`](crate::wire); the batch commands write
+//! through [`batch::Sink`](crate::batch::Sink), which also writes their error records.
 //!
 //! A closed output (`| head`, `| true`) or a closed stderr is not a failure: a command
 //! stops writing and `main` ends with status 0, quietly. Everything here returns
@@ -70,21 +71,4 @@ pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> 
 /// `file:line:column: message`, as compilers and grep print positions.
 pub fn located(file: &str, e: &ParseError) -> String {
     format!("{file}:{}:{}: {}", e.line, e.column, e.kind)
-}
-
-/// The JSON record every command writes in place of a puzzle it could not take: one shape
-/// for all of them, so a consumer tests one field (`error`).
-#[derive(Serialize)]
-pub struct ErrorRecord<'a> {
-    /// The input's name (`<stdin>`, `<argument>`, or the path).
-    pub file: &'a str,
-    /// The 1-based line the record starts on.
-    pub line: usize,
-    /// The puzzle, when it was read but could not be worked on (not unique, say).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<String>,
-    /// The record's trailing text, passed through as for a good record.
-    pub trailing: &'a str,
-    /// The positioned message, `file:line:column: what`.
-    pub error: String,
 }

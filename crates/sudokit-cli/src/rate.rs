@@ -6,12 +6,12 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths};
 use sudokit::{render, Grid};
 
-use crate::batch::{self, Input, Item, Sink};
+use crate::batch::{self, ErrorStyle, Input, Sink, Worked};
 use crate::output::{json_line, message, Outcome};
+use crate::wire::RatingRecord;
 
 /// Rate puzzles: Sudoku Explainer's ER/EP/ED from an SE-equivalent search, the least number
 /// of assumptions a singles-only solver needs, the exact solver's guesses, and a level word.
@@ -60,23 +60,6 @@ enum Format {
     Json,
 }
 
-#[derive(Serialize)]
-struct JsonRating<'a> {
-    file: &'a str,
-    line: usize,
-    puzzle: String,
-    er: String,
-    ep: String,
-    ed: String,
-    complete: bool,
-    level: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<String>,
-    assumptions: String,
-    guesses: u64,
-    trailing: &'a str,
-}
-
 /// ER, with `+` when it is a lower bound from a capped search.
 fn er(r: &Rating) -> String {
     let plus = if r.se.complete || r.se.er >= Tenths(200) {
@@ -105,26 +88,28 @@ pub fn run(args: &RateArgs) -> Result<Outcome> {
     let mut unrated = 0u64;
     let mut levels: BTreeMap<Level, u64> = BTreeMap::new();
     let mut histogram: BTreeMap<Tenths, u64> = BTreeMap::new();
-    let mut header = args.format == Format::Tsv;
+    let style = match args.format {
+        Format::Line => ErrorStyle::Line,
+        Format::Tsv => ErrorStyle::Comment,
+        Format::Json => ErrorStyle::Json,
+    };
+    if args.format == Format::Tsv {
+        let header = "# puzzle\tER\tEP\tED\tlevel\thardest\tassumptions\tguesses";
+        writeln!(io::stdout().lock(), "{header}")?;
+    }
     let summary = batch::run(
         &args.input,
-        move |puzzle: &Grid| rate::rate(puzzle, &opts),
-        |out, item| {
-            if std::mem::take(&mut header) {
-                writeln!(
-                    out,
-                    "# puzzle\tER\tEP\tED\tlevel\thardest\tassumptions\tguesses"
-                )?;
-            }
-            match &item.result {
-                Some(Ok(r)) => {
+        style,
+        |puzzle: &Grid| rate::rate(puzzle, &opts),
+        |out, worked| {
+            match &worked.result {
+                Ok(r) => {
                     *levels.entry(r.level).or_default() += 1;
                     *histogram.entry(r.se.er).or_default() += 1;
                 }
-                Some(Err(_)) => unrated += 1,
-                None => {}
+                Err(_) => unrated += 1,
             }
-            write_record(args, out, &item)
+            write_record(args, out, &worked)
         },
     )?;
     if args.summary {
@@ -172,25 +157,19 @@ fn print_summary(
 fn write_record(
     args: &RateArgs,
     out: &mut Sink<'_>,
-    item: &Item<Result<Rating, RateError>>,
+    worked: &Worked<Result<Rating, RateError>>,
 ) -> io::Result<()> {
-    let trailing = item.record.trailing.as_str();
-    let (rating, puzzle) = match (&item.result, &item.record.puzzle) {
-        (Some(Ok(r)), Ok(p)) => (r, p),
-        (result, puzzle) => {
-            let error = match (result, puzzle) {
-                (Some(Err(e)), Ok(p)) => {
-                    let error = format!("{}:{}:1: {p}: {e}", item.file, item.record.line);
-                    out.error(&error)?; // the pipeline copies only input errors
-                    error
-                }
-                _ => item.error().unwrap_or_default(),
-            };
-            return match args.format {
-                Format::Json => json_line(out, &item.error_record(error)),
-                Format::Line => writeln!(out, "error: {error}"),
-                Format::Tsv => writeln!(out, "# error: {error}"),
-            };
+    let Worked {
+        place,
+        puzzle,
+        result,
+    } = worked;
+    let trailing = place.trailing.as_str();
+    let rating = match result {
+        Ok(rating) => rating,
+        Err(e) => {
+            let error = format!("{}:{}:1: {puzzle}: {e}", place.file, place.line);
+            return out.reject(place, Some(puzzle), &error);
         }
     };
     match args.format {
@@ -208,9 +187,9 @@ fn write_record(
         ),
         Format::Json => json_line(
             out,
-            &JsonRating {
-                file: &item.file,
-                line: item.record.line,
+            &RatingRecord {
+                file: &place.file,
+                line: place.line,
                 puzzle: puzzle.to_string(),
                 er: rating.se.er.to_string(),
                 ep: rating.se.ep.to_string(),

@@ -7,14 +7,14 @@ use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use serde::Serialize;
 use sudokit::canon::canonicalize;
 use sudokit::parse::records;
 use sudokit::{format, Grid};
 
 use crate::batch::inline;
-use crate::canon::{Format, JsonTransform};
+use crate::canon::Format;
 use crate::output::{json_line, located, Outcome};
+use crate::wire::SameRecord;
 
 /// Tell whether two puzzles are equivalent and print the transform from A to B.
 ///
@@ -35,16 +35,6 @@ pub struct SameArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Line)]
     format: Format,
-}
-
-#[derive(Serialize)]
-struct JsonSame {
-    equivalent: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<JsonTransform>,
-    canonical_a: String,
-    canonical_b: String,
-    automorphisms: u64,
 }
 
 /// Reads the one puzzle of an argument: `-`, any existing path, or the puzzle text itself,
@@ -90,7 +80,7 @@ pub fn run(args: &SameArgs) -> Result<Outcome> {
     if args.format == Format::Json {
         json_line(
             &mut out,
-            &JsonSame {
+            &SameRecord {
                 equivalent: map.is_some(),
                 transform: map.as_ref().map(Into::into),
                 canonical_a: format::line(&ca.grid, '.'),

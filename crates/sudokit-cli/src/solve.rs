@@ -5,12 +5,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use sudokit::solver::{self, Solutions, Stats};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, Input, Item, Sink};
+use crate::batch::{self, ErrorStyle, Input, Place, Sink, Worked};
 use crate::output::{json_line, message, Outcome};
+use crate::wire::{SearchStats, SolveEnd, SolveHead, SolveRecord};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
 ///
@@ -25,7 +25,7 @@ use crate::output::{json_line, message, Outcome};
 /// Exit status: 0 when every puzzle was read (and, without --count or --all, has exactly one
 /// solution); 1 when some puzzle has no solution (or, without --count or --all, several);
 /// 2 when some input could not be read or parsed (its error record stands in its place).
-#[derive(Args, Debug, Clone)]
+#[derive(Args, Debug)]
 pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
@@ -79,57 +79,6 @@ struct Solved {
     /// When the work started, and how long it took (until the last solution with `--all`).
     started: Instant,
     time: Duration,
-}
-
-#[derive(Serialize)]
-struct JsonRecord<'a> {
-    file: &'a str,
-    line: usize,
-    puzzle: String,
-    status: &'static str,
-    count: usize,
-    count_exact: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<JsonStats>,
-    trailing: &'a str,
-}
-
-/// The start of an `--all` JSON record, before its streamed `solutions` array.
-#[derive(Serialize)]
-struct JsonHead<'a> {
-    file: &'a str,
-    line: usize,
-    puzzle: String,
-}
-
-/// The end of an `--all` JSON record, after its streamed `solutions` array.
-#[derive(Serialize)]
-struct JsonEnd<'a> {
-    count: usize,
-    count_exact: bool,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<JsonStats>,
-    trailing: &'a str,
-}
-
-#[derive(Serialize)]
-struct JsonStats {
-    guesses: u64,
-    propagations: u64,
-    microseconds: f64,
-}
-
-impl JsonStats {
-    fn of(solved: &Solved) -> JsonStats {
-        JsonStats {
-            guesses: solved.stats.guesses,
-            propagations: solved.stats.propagations,
-            microseconds: solved.time.as_secs_f64() * 1e6,
-        }
-    }
 }
 
 /// Totals for the `--stats` summary and the exit status.
@@ -199,19 +148,22 @@ impl SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let mut tally = Tally::default();
     let started = Instant::now();
-    let worker = args.clone();
+    let style = match args.format {
+        Format::Line => ErrorStyle::Line,
+        Format::Grid => ErrorStyle::GridComment,
+        Format::Json => ErrorStyle::Json,
+    };
     let summary = batch::run(
         &args.input,
-        move |puzzle| worker.work(puzzle),
-        |out, item| {
-            let solved = write_record(args, out, item)?;
-            if let Some(solved) = solved {
-                tally.guesses += solved.stats.guesses;
-                match solved.count {
-                    0 => tally.unsolvable += 1,
-                    1 => tally.unique += 1,
-                    _ => tally.multiple += 1,
-                }
+        style,
+        |puzzle| args.work(puzzle),
+        |out, worked| {
+            let solved = write_record(args, out, worked)?;
+            tally.guesses += solved.stats.guesses;
+            match solved.count {
+                0 => tally.unsolvable += 1,
+                1 => tally.unique += 1,
+                _ => tally.multiple += 1,
             }
             Ok(())
         },
@@ -238,6 +190,14 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     })
 }
 
+fn search_stats(solved: &Solved) -> SearchStats {
+    SearchStats {
+        guesses: solved.stats.guesses,
+        propagations: solved.stats.propagations,
+        microseconds: solved.time.as_secs_f64() * 1e6,
+    }
+}
+
 fn stats_text(solved: &Solved) -> String {
     format!(
         " guesses={} propagations={} time={:.1}us",
@@ -261,29 +221,18 @@ fn separated(trailing: &str) -> String {
 fn write_record(
     args: &SolveArgs,
     out: &mut Sink<'_>,
-    mut item: Item<Solved>,
-) -> io::Result<Option<Solved>> {
-    let (Ok(puzzle), Some(mut solved)) = (&item.record.puzzle, item.result.take()) else {
-        let error = item.error().unwrap_or_default();
-        match args.format {
-            Format::Json => json_line(out, &item.error_record(error))?,
-            Format::Line => writeln!(out, "error: {error}")?,
-            Format::Grid => writeln!(out, "# error: {error}\n")?,
-        }
-        return Ok(None);
-    };
-    let trailing = item.record.trailing.as_str();
+    worked: Worked<Solved>,
+) -> io::Result<Solved> {
+    let Worked {
+        place,
+        puzzle,
+        result: mut solved,
+    } = worked;
+    let puzzle = &puzzle;
+    let trailing = place.trailing.as_str();
     if args.all {
-        write_all(
-            args,
-            out,
-            &item.file,
-            item.record.line,
-            puzzle,
-            trailing,
-            &mut solved,
-        )?;
-        return Ok(Some(solved));
+        write_all(args, out, &place, puzzle, &mut solved)?;
+        return Ok(solved);
     }
     let stats = if args.stats {
         stats_text(&solved)
@@ -294,15 +243,15 @@ fn write_record(
     match args.format {
         Format::Json => json_line(
             out,
-            &JsonRecord {
-                file: &item.file,
-                line: item.record.line,
+            &SolveRecord {
+                file: &place.file,
+                line: place.line,
                 puzzle: puzzle.to_string(),
                 status,
                 count: solved.count,
                 count_exact: args.exact(&solved),
                 solution: solved.solutions.first().map(Grid::to_string),
-                stats: args.stats.then(|| JsonStats::of(&solved)),
+                stats: args.stats.then(|| search_stats(&solved)),
                 trailing,
             },
         )?,
@@ -341,7 +290,7 @@ fn write_record(
             }
         }
     }
-    Ok(Some(solved))
+    Ok(solved)
 }
 
 /// Writes every solution of an `--all` record: those found on the worker thread, then the
@@ -349,12 +298,11 @@ fn write_record(
 fn write_all(
     args: &SolveArgs,
     out: &mut Sink<'_>,
-    file: &str,
-    line: usize,
+    place: &Place,
     puzzle: &Grid,
-    trailing: &str,
     solved: &mut Solved,
 ) -> io::Result<()> {
+    let trailing = place.trailing.as_str();
     let first = std::mem::take(&mut solved.solutions);
     let mut rest = solved.rest.take();
     let mut found = first
@@ -364,9 +312,9 @@ fn write_all(
     match args.format {
         Format::Json => {
             // The record's opening fields, then its `solutions` array as it grows.
-            let head = serde_json::to_string(&JsonHead {
-                file,
-                line,
+            let head = serde_json::to_string(&SolveHead {
+                file: &place.file,
+                line: place.line,
                 puzzle: puzzle.to_string(),
             })
             .map_err(io::Error::other)?;
@@ -378,11 +326,11 @@ fn write_all(
             }
             drop(found);
             finish(args, solved, count, &rest);
-            let end = serde_json::to_string(&JsonEnd {
+            let end = serde_json::to_string(&SolveEnd {
                 count,
                 count_exact: true,
                 status: args.status(solved),
-                stats: args.stats.then(|| JsonStats::of(solved)),
+                stats: args.stats.then(|| search_stats(solved)),
                 trailing,
             })
             .map_err(io::Error::other)?;
