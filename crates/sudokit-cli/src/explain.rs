@@ -115,7 +115,7 @@ pub type Explained = Result<Box<Explanation>, Refusal>;
 /// Vouches for the position, then runs the logic engine from it.
 pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
     vouch(&cands)?;
-    let engine = logic::Solver::new(set.clone()).unique(true);
+    let engine = logic::Engine::new(set.clone()).unique(true);
     Ok(Box::new(engine.explain_from(cands)))
 }
 

@@ -79,7 +79,7 @@ pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
     if cands.is_solved() {
         return Hint::Solved;
     }
-    match logic::Solver::new(set.clone())
+    match logic::Engine::new(set.clone())
         .unique(true)
         .next_step(cands)
     {

@@ -8,7 +8,8 @@
 //! random by a small backtracking filler; dense grids are random clue subsets of the latter.
 //! The puzzles are the repository's `data/` (`SUDOKIT_DATA` overrides).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/suite/common.rs"]
+#[allow(dead_code)] // each bench uses a subset of the helpers
 mod common;
 
 use std::collections::HashSet;

@@ -10,14 +10,15 @@
 //! `cargo bench --bench explain` runs every file in full; `SUDOKIT_BENCH_EVERY=N` takes every
 //! Nth puzzle of files over 10,000 puzzles, `SUDOKIT_BENCH_FILES=a,b` limits the files.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/suite/common.rs"]
+#[allow(dead_code)] // each bench uses a subset of the helpers
 mod common;
 
 use std::time::Instant;
 
 use rayon::prelude::*;
 use sudokit::candidates::Candidates;
-use sudokit::logic::{apply, Solver, TechniqueSet};
+use sudokit::logic::{apply, Engine, TechniqueSet};
 use sudokit::step::Technique;
 use sudokit::{solver, Grid};
 
@@ -45,7 +46,7 @@ struct Run {
 }
 
 fn explain(puzzle: &Grid, solution: &Grid) -> Run {
-    let engine = Solver::new(TechniqueSet::all()).unique(true);
+    let engine = Engine::new(TechniqueSet::all()).unique(true);
     let start = Instant::now();
     let mut cands = Candidates::new(puzzle);
     let mut steps = Vec::new();

@@ -24,7 +24,8 @@
 //!
 //! Data folder: the repository's `data/` (`SUDOKIT_DATA` overrides; relative to the workspace root).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/suite/common.rs"]
+#[allow(dead_code)] // each bench uses a subset of the helpers
 mod common;
 
 /// The CLI's allocator: ratings allocate many small chain vectors, and the benchmark

@@ -11,7 +11,8 @@
 //! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
 //! only the first N puzzles of each file (for profiling under valgrind).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/suite/common.rs"]
+#[allow(dead_code)] // each bench uses a subset of the helpers
 mod common;
 
 use std::hint::black_box;

@@ -20,7 +20,7 @@
 //! assert!(solution.is_solution_of(&puzzle));
 //!
 //! // The logic engine: named steps, each checked here against the solution.
-//! let engine = logic::Solver::new(logic::TechniqueSet::all()).unique(true);
+//! let engine = logic::Engine::new(logic::TechniqueSet::all()).unique(true);
 //! let explanation = engine.explain(&puzzle);
 //! assert!(explanation.solved);
 //! for step in &explanation.steps {

@@ -23,8 +23,8 @@ macro_rules! techniques {
     ($( $(#[$doc:meta])* $variant:ident => $name:literal, $short:literal, $wiki:literal; )*) => {
         /// A named solving technique, simplest families first.
         ///
-        /// Every technique the engine knows or will know has a variant here, so that rating,
-        /// hints and output can name it; [`crate::logic`] says which ones have a finder.
+        /// Every technique of the logic engine, with its names for output, hints and the
+        /// command line; [`crate::logic::finder`] maps each to the code that finds it.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         pub enum Technique {
             $( $(#[$doc])* $variant, )*
@@ -309,7 +309,7 @@ impl Step {
 
 impl fmt::Display for Step {
     /// One line: `Hidden Single: r4c5=7 in box 5`, `Locked Candidates Type 1 (Pointing): 5 in
-    /// box 4 ⇒ r4c7<>5, r4c9<>5`, or for chains `X-Chain: (1)r5c4=… => r5c4<>1`.
+    /// box 4 => r4c7<>5, r4c9<>5`, or for chains `X-Chain: (1)r5c4=… => r5c4<>1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: ", self.technique.name())?;
         if let Some(chain) = &self.chain {
@@ -317,7 +317,7 @@ impl fmt::Display for Step {
         }
         f.write_str(&self.detail)?;
         if !self.technique.is_single() {
-            write!(f, " ⇒ {}", self.effects())?;
+            write!(f, " => {}", self.effects())?;
         }
         Ok(())
     }
@@ -379,7 +379,7 @@ mod tests {
         s.detail = "5 in box 4".into();
         assert_eq!(
             s.to_string(),
-            "Locked Candidates Type 1 (Pointing): 5 in box 4 ⇒ r4c7<>5, r4c9<>5"
+            "Locked Candidates Type 1 (Pointing): 5 in box 4 => r4c7<>5, r4c9<>5"
         );
         s.chain = Some("(5)r1c1=(5)r1c2 => r4c7<>5".into());
         assert!(s.to_string().ends_with("=> r4c7<>5"));

@@ -351,7 +351,7 @@ mod tests {
         assert_eq!(elims(&s), vec![(1, 3, 5), (8, 7, 5), (9, 3, 5)]);
         assert_eq!(
             s.to_string(),
-            "X-Wing: 5 in row 2, row 6 / column 3, column 7 ⇒ r1c3<>5, r8c7<>5, r9c3<>5"
+            "X-Wing: 5 in row 2, row 6 / column 3, column 7 => r1c3<>5, r8c7<>5, r9c3<>5"
         );
         assert_eq!(s.cells.len(), 4);
     }
@@ -427,7 +427,7 @@ mod tests {
         assert_eq!(s.fins, vec![crate::logic::testutil::cell(1, 9)]);
         assert_eq!(
             s.to_string(),
-            "Finned X-Wing: 4 in row 1, row 5 / column 2, column 8, fin r1c9 ⇒ r2c8<>4, r3c8<>4"
+            "Finned X-Wing: 4 in row 1, row 5 / column 2, column 8, fin r1c9 => r2c8<>4, r3c8<>4"
         );
     }
 

@@ -132,7 +132,7 @@ fn to_step(technique: Technique, s: ChainStep) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::{apply, Solver, TechniqueSet};
+    use crate::logic::{apply, Engine, TechniqueSet};
     use crate::parse::parse;
     use crate::solver;
 
@@ -155,7 +155,7 @@ mod tests {
         )
         .unwrap();
         let solution = solver::solve(&p).unwrap();
-        let basic = Solver::new(TechniqueSet::basic());
+        let basic = Engine::new(TechniqueSet::basic());
         let mut cands = basic.explain(&p).final_state;
         let finders = [
             nishio,
@@ -193,7 +193,7 @@ mod tests {
             "8.9..1.266..3......2......1.7...9...4.6.3.9.7...5...4.3......7......4..959.6..8.4",
             ".7.8..5..6.35......1....7.2.8..14...1.6...8.3...68..2.7.2....6......69.8..8..5.1.",
         ];
-        let basic = Solver::new(TechniqueSet::basic());
+        let basic = Engine::new(TechniqueSet::basic());
         let mut found = 0;
         for text in puzzles {
             let p = parse(text).unwrap();
@@ -290,7 +290,7 @@ mod tests {
         ];
         for (text, finder, want, by_singles) in cases {
             let p = parse(text).unwrap();
-            let cands = Solver::new(TechniqueSet::basic()).explain(&p).final_state;
+            let cands = Engine::new(TechniqueSet::basic()).explain(&p).final_state;
             let step = finder(&cands).expect(want);
             assert_eq!(step.effects(), want, "{step}");
             for &(cell, d) in &step.eliminations {

@@ -119,7 +119,7 @@ mod tests {
         assert_eq!(elims(&s), vec![(4, 7, 5), (4, 9, 5)]);
         assert_eq!(
             s.to_string(),
-            "Locked Candidates Type 1 (Pointing): 5 in box 4 ⇒ r4c7<>5, r4c9<>5"
+            "Locked Candidates Type 1 (Pointing): 5 in box 4 => r4c7<>5, r4c9<>5"
         );
     }
 

@@ -6,21 +6,24 @@
 //!
 //! Which techniques run, and in which order, is data: a [`TechniqueSet`] (presets
 //! [`TechniqueSet::singles`], [`TechniqueSet::basic`], [`TechniqueSet::standard`],
-//! [`TechniqueSet::all`], or parsed from `--techniques` text). The [`Solver`] walks the set in
+//! [`TechniqueSet::all`], or parsed from `--techniques` text). The [`Engine`] walks the set in
 //! order and takes the first technique that finds something, so the simplest step always
 //! wins. Uniqueness-based techniques run only when the caller vouches that the puzzle has a
-//! single solution ([`Solver::unique`]); the engine never checks that itself.
+//! single solution ([`Engine::unique`]); the engine never checks that itself.
 //!
-//! Adding a technique is one line in [`finder`].
+//! Adding a technique takes three places: its variant and names in
+//! [`Technique`](crate::step::Technique) (one line of the `techniques!` table), its finder in
+//! [`finder`] (one line), and its place in [`STANDARD_ORDER`]. A test checks that the order
+//! holds every technique once.
 //!
 //! ```
 //! use sudokit::grid::Grid;
-//! use sudokit::logic::{Solver, TechniqueSet};
+//! use sudokit::logic::{Engine, TechniqueSet};
 //!
 //! let grid: Grid = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 //!     .parse()
 //!     .unwrap();
-//! let explanation = Solver::new(TechniqueSet::basic()).explain(&grid);
+//! let explanation = Engine::new(TechniqueSet::basic()).explain(&grid);
 //! assert!(explanation.solved);
 //! assert_eq!(explanation.steps[0].to_string(), "Hidden Single: r2c2=6 in box 1");
 //! ```
@@ -47,12 +50,10 @@ use crate::step::{Step, Technique};
 /// A finder: the first step of one technique on a candidate grid, if any.
 pub type Finder = fn(&Candidates) -> Option<Step>;
 
-/// The finder for `technique`, or `None` if this build has no finder for it yet.
-///
-/// The dispatch table of the engine: one line per technique.
-pub fn finder(technique: Technique) -> Option<Finder> {
+/// The finder for `technique`: the dispatch table of the engine, one line per technique.
+pub fn finder(technique: Technique) -> Finder {
     use Technique as T;
-    Some(match technique {
+    match technique {
         T::FullHouse => singles::full_house,
         T::HiddenSingle => singles::hidden_single,
         T::NakedSingle => singles::naked_single,
@@ -111,11 +112,11 @@ pub fn finder(technique: Technique) -> Option<Finder> {
         T::ForcingNetContradiction => forcing::net_contradiction,
         T::ForcingNetVerity => forcing::net_verity,
         T::Trial => trial::trial,
-    })
+    }
 }
 
 /// The standard order: simplest first, roughly by the difficulty players and ratings agree
-/// on. Every technique appears once; [`TechniqueSet::standard`] keeps those with a finder.
+/// on. Every technique appears once.
 ///
 /// Forcing nets come after [`Technique::Trial`]: on the hardest puzzles a net search costs
 /// about 50 ms a call (forty times a forcing chain) and still leaves trial steps in 99% of
@@ -232,26 +233,21 @@ impl TechniqueSet {
         }))
     }
 
-    /// Every technique with a finder except [`Technique::Trial`], in [`STANDARD_ORDER`]:
+    /// Every technique except [`Technique::Trial`], in [`STANDARD_ORDER`]:
     /// pure logic only.
     pub fn standard() -> TechniqueSet {
         TechniqueSet::new(
             STANDARD_ORDER
                 .iter()
                 .copied()
-                .filter(|&t| t != Technique::Trial && finder(t).is_some()),
+                .filter(|&t| t != Technique::Trial),
         )
     }
 
-    /// Every technique with a finder, in the standard order: the trial finishes every puzzle
-    /// with one solution (the forcing nets after it only run where it finds nothing).
+    /// Every technique, in the standard order: the trial finishes every puzzle with one
+    /// solution (the forcing nets after it only run where it finds nothing).
     pub fn all() -> TechniqueSet {
-        TechniqueSet::new(
-            STANDARD_ORDER
-                .iter()
-                .copied()
-                .filter(|&t| finder(t).is_some()),
-        )
+        TechniqueSet::new(STANDARD_ORDER.iter().copied())
     }
 
     /// Parses `--techniques` text: a comma-separated list of preset names (`singles`,
@@ -268,17 +264,10 @@ impl TechniqueSet {
                 "standard" => list.extend(TechniqueSet::standard().0),
                 "all" => list.extend(TechniqueSet::all().0),
                 _ => match Technique::from_name(item) {
-                    Some(t) if finder(t).is_some() => list.push(t),
-                    Some(t) => {
-                        return Err(UnknownTechnique {
-                            name: item.to_string(),
-                            known_but_unavailable: Some(t),
-                        })
-                    }
+                    Some(t) => list.push(t),
                     None => {
                         return Err(UnknownTechnique {
                             name: item.to_string(),
-                            known_but_unavailable: None,
                         })
                     }
                 },
@@ -309,20 +298,15 @@ impl Default for TechniqueSet {
 pub struct UnknownTechnique {
     /// The item as written.
     pub name: String,
-    /// The technique it names, when that technique exists but has no finder in this build.
-    pub known_but_unavailable: Option<Technique>,
 }
 
 impl fmt::Display for UnknownTechnique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.known_but_unavailable {
-            Some(t) => write!(f, "technique {:?} ({}) is not available yet", self.name, t),
-            None => write!(
-                f,
-                "unknown technique {:?}: use singles, basic, standard, all or technique names such as hidden-single, x-wing",
-                self.name
-            ),
-        }
+        write!(
+            f,
+            "unknown technique {:?}: use singles, basic, standard, all or technique names such as hidden-single, x-wing",
+            self.name
+        )
     }
 }
 
@@ -354,23 +338,24 @@ pub struct Explanation {
     pub solved: bool,
 }
 
-/// The engine: a technique set plus the uniqueness flag.
+/// The logic engine: a technique set plus the uniqueness flag. (The exact search is the
+/// [`solver`](crate::solver) module.)
 #[derive(Clone, Debug, Default)]
-pub struct Solver {
+pub struct Engine {
     set: TechniqueSet,
     unique: bool,
 }
 
-impl Solver {
-    /// A solver using `set`, with uniqueness techniques off.
-    pub fn new(set: TechniqueSet) -> Solver {
-        Solver { set, unique: false }
+impl Engine {
+    /// An engine using `set`, with uniqueness techniques off.
+    pub fn new(set: TechniqueSet) -> Engine {
+        Engine { set, unique: false }
     }
 
     /// Declares whether the puzzle is known to have exactly one solution; only then are
     /// uniqueness techniques (unique rectangles, BUG+1) used. The caller establishes this
     /// with the exact solver.
-    pub fn unique(mut self, unique: bool) -> Solver {
+    pub fn unique(mut self, unique: bool) -> Engine {
         self.unique = unique;
         self
     }
@@ -386,16 +371,15 @@ impl Solver {
             .techniques()
             .iter()
             .filter(|t| self.unique || !t.needs_uniqueness())
-            .filter_map(|&t| finder(t))
-            .find_map(|f| f(cands))
+            .find_map(|&t| finder(t)(cands))
     }
 
-    /// Explains a puzzle from its givens: see [`Solver::explain_from`].
+    /// Explains a puzzle from its givens: see [`Engine::explain_from`].
     pub fn explain(&self, grid: &Grid) -> Explanation {
         self.explain_from(Candidates::new(grid))
     }
 
-    /// Applies [`Solver::next_step`] until the grid is solved, broken, or no technique
+    /// Applies [`Engine::next_step`] until the grid is solved, broken, or no technique
     /// applies.
     pub fn explain_from(&self, mut cands: Candidates) -> Explanation {
         let mut steps = Vec::new();
@@ -579,7 +563,7 @@ mod tests {
                 .iter()
                 .take_while(|&&t| t != Technique::SimpleColorsTrap);
             for &t in patterns {
-                let Some(step) = finder(t).and_then(|f| f(&c)) else {
+                let Some(step) = finder(t)(&c) else {
                     continue;
                 };
                 assert_eq!(step.technique, t);
@@ -612,7 +596,7 @@ mod tests {
         let sol =
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
         let c = testutil::from_line(line);
-        let e = Solver::new(TechniqueSet::singles()).explain_from(c);
+        let e = Engine::new(TechniqueSet::singles()).explain_from(c);
         assert!(e.solved);
         assert_eq!(e.final_state.grid().to_string(), sol);
         assert_eq!(e.steps.len(), line.chars().filter(|&ch| ch == '.').count());

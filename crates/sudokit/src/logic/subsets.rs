@@ -194,7 +194,7 @@ mod tests {
         assert_eq!(elims(&s), vec![(1, 9, 2), (1, 9, 7)]);
         assert_eq!(
             s.to_string(),
-            "Naked Pair: r1c1,r1c5 {2,7} in row 1 ⇒ r1c9<>2, r1c9<>7"
+            "Naked Pair: r1c1,r1c5 {2,7} in row 1 => r1c9<>2, r1c9<>7"
         );
     }
 
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(elims(&s), expected);
         assert!(s
             .to_string()
-            .starts_with("Hidden Pair: {4,6} in r7c7,r9c9 (box 9) ⇒ r7c7<>1"));
+            .starts_with("Hidden Pair: {4,6} in r7c7,r9c9 (box 9) => r7c7<>1"));
     }
 
     #[test]

@@ -223,7 +223,7 @@ fn branch_cell(s: &Candidates) -> Option<Cell> {
 mod tests {
     use super::*;
     use crate::logic::testutil::{cell, d, from_line};
-    use crate::logic::{apply, Solver, TechniqueSet};
+    use crate::logic::{apply, Engine, TechniqueSet};
 
     const INKALA_2012: &str =
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -278,7 +278,7 @@ mod tests {
         let mut c = from_line(INKALA_2012);
         let mut trials = 0;
         while !c.is_solved() {
-            let step = Solver::new(set.clone()).next_step(&c).expect("progress");
+            let step = Engine::new(set.clone()).next_step(&c).expect("progress");
             for &(x, dg) in &step.eliminations {
                 assert_ne!(INKALA_2012_SOLUTION.as_bytes()[x.index()] - b'0', dg.get());
             }

@@ -1,7 +1,7 @@
 //! Uniqueness techniques: Unique Rectangles (HoDoKu's Uniqueness Tests 1–4 and 6) and BUG+1.
 //!
 //! All of them argue "otherwise the puzzle would have two solutions", so they are valid only
-//! for puzzles known to have exactly one; the [`Solver`](crate::logic::Solver) runs them only
+//! for puzzles known to have exactly one; the [`Engine`](crate::logic::Engine) runs them only
 //! when told so.
 //!
 //! A unique rectangle is four unsolved cells on two rows, two columns and exactly two boxes,
@@ -302,7 +302,7 @@ mod tests {
     use crate::candidates::Candidates;
     use crate::grid::Grid;
     use crate::logic::testutil::{cell, d, elims, set_cell};
-    use crate::logic::{Solver, TechniqueSet};
+    use crate::logic::{Engine, TechniqueSet};
 
     fn floor_in_row_1(roof_a: &str, roof_b: &str) -> Candidates {
         let mut c = Candidates::new(&Grid::EMPTY);
@@ -393,9 +393,9 @@ mod tests {
         let s = bug_plus_1(&c).unwrap();
         assert_eq!(s.placements, vec![(cell(1, 6), d(3))]);
         let set = TechniqueSet::new([Technique::BugPlus1]);
-        assert!(Solver::new(set.clone()).next_step(&c).is_none());
+        assert!(Engine::new(set.clone()).next_step(&c).is_none());
         assert_eq!(
-            Solver::new(set)
+            Engine::new(set)
                 .unique(true)
                 .next_step(&c)
                 .map(|s| s.technique),

@@ -1,6 +1,5 @@
 //! Helpers shared by the library's tests and benchmarks: the data files read through the
 //! crate's own parser, a tiny RNG, random full grids, random puzzles and random transforms.
-#![allow(dead_code)] // each test crate uses its own subset
 
 use sudokit::grid::Grid;
 use sudokit::transform::Transform;
@@ -51,7 +50,7 @@ pub fn grid(text: &str) -> Grid {
 
 /// Every puzzle of a data file, in any format the crate reads (lines, drawn grids, Project
 /// Euler blocks), through the crate's own reader. Records that are not puzzles (the column
-/// names of a TSV file) are left out; `tests/parse.rs` checks that the collections hold no
+/// names of a TSV file) are left out; `tests/suite/parse.rs` checks that the collections hold no
 /// bad record.
 pub fn load(name: &str) -> Vec<Grid> {
     load_every(name, 1)

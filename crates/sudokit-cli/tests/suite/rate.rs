@@ -1,8 +1,6 @@
 //! `sudokit rate` end to end: forum-style lines, TSV, JSON, summary, plot, error records.
 
-mod common;
-
-use common::{run, MULTIPLE};
+use crate::common::{run, MULTIPLE};
 
 /// Sudoku Explainer 1.2.1 rates this 6.7/1.2/1.2 (the calibration list's first puzzle).
 const RATED_67: &str =

@@ -2,15 +2,13 @@
 //! endless lines, odd line ends, odd paths, odd arguments. Each test here failed before the
 //! fix it guards.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdout, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
+use crate::common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
 
 /// The empty grid: about 6.7 × 10²¹ solutions.
 const EMPTY: &str =

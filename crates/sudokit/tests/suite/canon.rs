@@ -6,11 +6,11 @@
 //! grids, symmetric puzzles and Latin squares: about 1,100 exhaustive checks, some fifteen
 //! seconds in the optimised test profile).
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{digits, grid, load, random_full, random_puzzle, random_transform, read_data, Rng};
+use crate::common::{
+    digits, grid, load, random_full, random_puzzle, random_transform, read_data, Rng,
+};
 use proptest::prelude::*;
 use sudokit::canon::{automorphisms, canonicalize, equivalent, minlex, minlex_reference};
 use sudokit::grid::Grid;

@@ -1,8 +1,6 @@
 //! `sudokit explain` and `sudokit hint` end to end.
 
-mod common;
-
-use common::{run, MULTIPLE};
+use crate::common::{run, MULTIPLE};
 use sudokit::Grid;
 
 /// Solved by singles, pointing, a naked pair and an X-Wing (SE 3.2 in the calibration list).

@@ -1,11 +1,9 @@
 //! `sudokit solve` end to end: output records, order, error records, exit statuses.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::process::Stdio;
 
-use common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
+use crate::common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
 use sudokit::Grid;
 
 const INKALA_2006: &str =

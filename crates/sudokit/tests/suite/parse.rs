@@ -1,7 +1,5 @@
 //! Every input format in, every error path out, and parse ∘ format = identity.
 
-mod common;
-
 use std::io::{self, BufRead, BufReader, Read};
 
 use sudokit::error::ParseErrorKind;
@@ -388,7 +386,7 @@ fn format_round_trips() {
 
 #[test]
 fn project_euler_96_data_file() {
-    let dir = common::data_dir();
+    let dir = crate::common::data_dir();
     let text = std::fs::read_to_string(dir.join("p096_sudoku.txt"))
         .expect("p096_sudoku.txt in the data folder");
     let recs = read(&text);
@@ -399,7 +397,7 @@ fn project_euler_96_data_file() {
 
 #[test]
 fn every_data_file_parses_without_a_single_error() {
-    let dir = common::data_dir();
+    let dir = crate::common::data_dir();
     let expected = [
         ("puzzles2_17_clue", 49_158),
         ("puzzles3_magictour_top1465", 1_465),

@@ -5,9 +5,7 @@
 //! hardest puzzles take seconds each; the library is optimised in test builds, so they run
 //! with the rest (about 20 CPU-seconds).
 
-mod common;
-
-use common::{grid, read_data};
+use crate::common::{grid, read_data};
 use sudokit::rate::{
     rate, se_rating, se_rating_capped, Assumptions, Level, RateError, RateOptions, Tenths,
 };

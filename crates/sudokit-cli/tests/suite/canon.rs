@@ -1,9 +1,7 @@
 //! `sudokit canon` and `sudokit same` end to end: records in order, trailing text, dedupe,
 //! JSON with a working transform, error records, exit statuses.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 use sudokit::transform::Transform;
 use sudokit::Grid;
 

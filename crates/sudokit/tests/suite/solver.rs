@@ -4,9 +4,7 @@
 //! files are sampled (every `STRIDE`th puzzle) so that the suite stays fast; the benchmark
 //! (`cargo bench --bench solve`) checks every puzzle.
 
-mod common;
-
-use common::{grid, load};
+use crate::common::{grid, load};
 use std::collections::HashSet;
 use std::sync::OnceLock;
 

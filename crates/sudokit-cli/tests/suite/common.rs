@@ -1,5 +1,4 @@
 //! What the end-to-end tests share: running the built `sudokit` and a few known puzzles.
-#![allow(dead_code)] // each test crate uses its own subset
 
 use std::process::Command;
 

@@ -8,14 +8,12 @@
 //! Data comes from the repository's `data/` (`SUDOKIT_DATA` overrides). The big
 //! files are sampled so the test stays quick; `SUDOKIT_LOGIC_FULL=1` checks every puzzle.
 
-mod common;
-
-use common::load_every;
+use crate::common::load_every;
 use std::collections::BTreeMap;
 
 use sudokit::candidates::Candidates;
 use sudokit::grid::Cell;
-use sudokit::logic::{apply, finder, Solver, TechniqueSet, STANDARD_ORDER};
+use sudokit::logic::{apply, finder, Engine, TechniqueSet, STANDARD_ORDER};
 use sudokit::solver;
 use sudokit::step::Technique;
 
@@ -26,8 +24,7 @@ fn pattern_techniques() -> TechniqueSet {
         STANDARD_ORDER
             .iter()
             .copied()
-            .take_while(|&t| t != Technique::SimpleColorsTrap)
-            .filter(|&t| finder(t).is_some()),
+            .take_while(|&t| t != Technique::SimpleColorsTrap),
     )
 }
 
@@ -57,7 +54,7 @@ fn check_file(name: &str, every: usize) -> Outcome {
         let Some(solution) = outcome.solution else {
             continue;
         };
-        let engine = Solver::new(set.clone()).unique(outcome.count == 1);
+        let engine = Engine::new(set.clone()).unique(outcome.count == 1);
         let mut cands = Candidates::new(grid);
         out.puzzles += 1;
         while !cands.is_solved() {
@@ -105,7 +102,7 @@ fn check_file(name: &str, every: usize) -> Outcome {
 
 #[test]
 fn small_collections_every_puzzle() {
-    for name in common::SMALL_FILES {
+    for name in crate::common::SMALL_FILES {
         let o = check_file(name, 1);
         assert!(o.puzzles > 0, "{name}: no puzzle checked");
     }
@@ -154,14 +151,14 @@ fn check_every_finder(name: &str, every: usize) -> usize {
             continue;
         };
         let unique = outcome.count == 1;
-        let engine = Solver::new(set.clone()).unique(unique);
+        let engine = Engine::new(set.clone()).unique(unique);
         let mut cands = Candidates::new(&grid);
         while !cands.is_solved() {
             for &t in set.techniques() {
                 if t.needs_uniqueness() && !unique {
                     continue;
                 }
-                let Some(step) = finder(t).and_then(|f| f(&cands)) else {
+                let Some(step) = finder(t)(&cands) else {
                     continue;
                 };
                 assert_eq!(step.technique, t, "{grid}: finder for {t} returned {step}");
