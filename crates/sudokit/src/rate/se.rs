@@ -72,11 +72,8 @@
 //! rules run inside chains, kept per grid) and [`sieve`] (which chains of a run can find
 //! anything).
 
-use rustc_hash::FxHashMap;
-use std::collections::VecDeque;
-use std::hash::{Hash, Hasher};
+use std::hash::Hash;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
 
 mod ahead;
 mod basic;
@@ -89,18 +86,14 @@ mod reach;
 mod sieve;
 mod uniqueness;
 
-use basic::*;
-use exclusion::*;
-use nested::*;
-use potentials::*;
-use reach::*;
-use uniqueness::*;
+use basic::{fish, hidden_set, hidden_single, locking, naked_set, naked_single, xy_wing};
+use exclusion::aligned_exclusion;
+use nested::clear_thread_caches;
+use potentials::NONE;
+use uniqueness::{bug, unique_loops};
 
-use chains::rule_run;
 pub(crate) use chains::{chaining_hints, Cfg};
 pub(crate) use nested::NestedCache;
-
-use sieve::{cell_unit, house_unit, Carry, Closures, Reached, Sieve, Targets};
 
 /// Block, row and column house types, in the order SE walks them by default.
 pub(crate) const BLOCK: usize = 0;

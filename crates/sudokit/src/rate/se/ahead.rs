@@ -12,11 +12,15 @@
 //! a chain also stops where all it could still add would give its hints more complexity
 //! than the least contradiction met so far (`Room`).
 
+use super::chains::Cfg;
 use super::chains::{
     complexity, complexity_within, length_diff, removes, se_order, spread_complexity, Chainer,
 };
-use super::*;
+use super::potentials::{kcell, kdig, key, kon, Arena, NKEYS};
+use super::sieve::{Reached, Targets};
+use super::{bits, digits, Hint, CR, G, RC};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// Whether grid `g` still allows the solution `sol`.
 pub(super) fn holds(g: &G, sol: &[u8; 81]) -> bool {

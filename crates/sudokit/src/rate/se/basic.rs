@@ -1,7 +1,10 @@
 //! SE's direct rules: singles, intersections, naked and hidden subsets, fish, XY- and
 //! XYZ-Wings (1.0–5.4), each producing hints in SE's order.
 
-use super::*;
+use super::{
+    at_most_one_bit, bit, bits, cell_name, combos, crosses, digits, peers_mask, region_name, Ctx,
+    Hint, SeTechnique, BLOCK, COL, CR, G, HOUSE, RC, RM, ROW,
+};
 
 pub(super) fn hidden_single(g: &G, out: &mut Vec<Hint>) {
     for alone in [true, false] {

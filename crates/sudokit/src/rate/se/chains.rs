@@ -4,7 +4,19 @@
 //! top-level run builds its chains ahead on all threads ([`ahead`]).
 
 use super::ahead::{Built, Room};
-use super::*;
+use super::nested::{dynamic_sieve, fixed_sieve, grid_id, nested_rule, simple_rules};
+use super::potentials::{
+    hidden_parents, kcell, kdig, key, kon, off_to_on, on_to_off, pot_name, removed_for, Arena,
+    PSet, Parents, Pot, C_ADV, C_CELL, C_NONE, NKEYS, NONE,
+};
+use super::sieve::{cell_unit, house_unit, Reached, Sieve, Targets};
+use super::{
+    at_most_one_bit, bit, bits, cell_name, digits, region_name, Ctx, Hint, Placement, Removed,
+    RemovedRc, SeTechnique, BLOCK, COL, CR, G, PEERS, RC, ROW,
+};
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use std::rc::Rc;
 
 /// SE's chain-length bonus: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, …
 pub(super) fn length_diff(cplx: u32) -> f64 {
@@ -1413,7 +1425,10 @@ fn best_per_removals(out: &mut Vec<Hint>) {
 #[cfg(test)]
 mod tests {
     use super::super::ahead::holds;
+    use super::super::se_rate;
     use super::super::tests::{reduced_pairs, HARD};
+    use super::super::NestedCache;
+    use super::super::MAX_LEVEL;
     use super::*;
     use crate::grid::Grid;
 

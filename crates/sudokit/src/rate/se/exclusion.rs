@@ -1,6 +1,7 @@
 //! SE's aligned pair and triplet exclusion (6.2, 7.5).
 
-use super::*;
+use super::nested::NestedCache;
+use super::{bit, bits, cell_name, digits, peers_mask, Hint, SeTechnique, G, HOUSE};
 use rayon::prelude::*;
 
 /// SE's aligned pair/triplet exclusion (`degree` 2 or 3): combinations of candidates of

@@ -8,7 +8,12 @@ use super::chains::{
     chain_hint, length_diff, rank_order, removes, rule_parents, ChainSpec, Chainer, Outcome, Rank,
     RuleParents,
 };
-use super::*;
+use super::nested::keep_fixed_sieve;
+use super::potentials::{is_parent, kcell, kdig, key, kon, Arena, PSet, C_ADV, C_NONE};
+use super::reach::REACH;
+use super::reach::{LinkView, Reach, S_KINDS, S_OFF_ON, S_ON_OFF, S_REMOVES};
+use super::{digits, Hint, SeTechnique, G, HOUSE};
+use std::collections::VecDeque;
 
 impl Chainer<'_> {
     /// SE's loops rule on `g`: its hints, into `out`, in the order found. A nested run on a
@@ -408,7 +413,12 @@ fn searches(
 #[cfg(test)]
 mod tests {
     use super::super::chains::{complexity, rule_hints};
+    use super::super::se_rate;
     use super::super::tests::reduced_pairs;
+    use super::super::Cfg;
+    use super::super::Ctx;
+    use super::super::NestedCache;
+    use super::super::MAX_LEVEL;
     use super::*;
     use crate::grid::Grid;
 

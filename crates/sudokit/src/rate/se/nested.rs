@@ -2,7 +2,17 @@
 //! (per step and thread), and the chaining rules and the static multiple chains' sieve
 //! (per grid, for the whole rating, shared by its threads: `NestedCache`).
 
-use super::*;
+use super::basic::{fish, hidden_set, locking, naked_set};
+use super::chains::{rule_run, Cfg};
+use super::potentials::key;
+use super::reach::REACH;
+use super::reach::{links_within, Reach};
+use super::sieve::{Carry, Closures, Sieve};
+use super::{Ctx, Nested, RemovedRc, G};
+use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// The hints of a chaining rule used inside a chain, on one grid: eliminations (sorted),
 /// the candidates they rest on as if the grid had started from the step's grid (or from
@@ -342,6 +352,7 @@ pub(super) fn fixed_sieve(g: &G, cache: &NestedCache) -> Sieve {
 
 #[cfg(test)]
 mod tests {
+    use super::super::chaining_hints;
     use super::super::tests::reduced_pairs;
     use super::*;
 

@@ -1,7 +1,7 @@
 //! Potentials (a candidate assumed on or off), the arenas and sets chains keep them in,
 //! and the links from one potential to the next that every chaining rule follows.
 
-use super::*;
+use super::{bit, bits, cell_name, digits, Nested, BLOCK, COL, CR, G, RM, ROW};
 use std::hash::Hasher;
 
 pub(super) const NKEYS: usize = 81 * 9 * 2;

@@ -1,7 +1,8 @@
 //! The links of static chains, and which potentials reach which (`Reach`): the loops
 //! rule's searches and the static multiple chains' sieve start from these.
 
-use super::*;
+use super::potentials::{kcell, kdig, key, off_to_on, on_to_off, C_CELL, NKEYS};
+use super::{bit, bits, digits, G, PEERS, RM};
 
 /// The links of static chains, precomputed per potential: the grid does not change while
 /// cycles and forcing chains are searched from every candidate.
@@ -518,6 +519,7 @@ impl Reach {
     /// Whether potential `a` leads to potential `b`.
     #[cfg(test)]
     pub(super) fn reaches(&self, a: u16, b: u16) -> bool {
+        use super::potentials::kon;
         let (u, v) = (
             self.node[a as usize] as usize,
             self.node[b as usize] as usize,
@@ -563,6 +565,7 @@ pub(super) fn links_within(small: &G, big: &G) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::potentials::kon;
     use super::super::tests::reduced_pairs;
     use super::*;
 

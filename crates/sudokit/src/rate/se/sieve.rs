@@ -36,9 +36,9 @@
 //! contradictions are hints, and a worklist over the digit's places tells which chains
 //! meet one ([`Sieve::nishio`]).
 
-use super::{
-    bit, bits, build_cr, digits, kcell, kdig, key, kon, Reach, CELL, CR, G, NONE, PEERS, RM,
-};
+use super::potentials::{kcell, kdig, key, kon, NONE};
+use super::reach::Reach;
+use super::{bit, bits, build_cr, digits, CELL, CR, G, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -889,6 +889,9 @@ impl Sieve {
 #[cfg(test)]
 mod tests {
     use super::super::chains::{rule_hints, rule_run, Chainer};
+    use super::super::nested::EVERY_CANDIDATE;
+    use super::super::potentials::{Arena, PSet, C_NONE};
+    use super::super::reach::links_within;
     use super::super::tests::reduced_pairs;
     use super::super::*;
     use super::*;

@@ -1,7 +1,11 @@
 //! SE's uniqueness rules: unique rectangles and loops (types 1–4) and bivalue universal
 //! graves (4.5–5.7+). They assume the puzzle has one solution, as `rate` checks.
 
-use super::*;
+use super::basic::common_tuple;
+use super::{
+    bit, bits, cell_name, digits, in_region, peers_mask, region_name, subsets, Hint, SeTechnique,
+    BLOCK, COL, CR, G, HOUSE, POS, RC, RM, ROW,
+};
 
 /// A unique-loop hint with what SE's equality compares (class, cell set, extra key).
 pub(super) struct UlHint {
@@ -564,7 +568,9 @@ pub(super) fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mu
 
 #[cfg(test)]
 mod tests {
+    use super::super::se_rate;
     use super::super::tests::reduced_pairs;
+    use super::super::MAX_LEVEL;
     use super::*;
     use crate::grid::Grid;
 
