@@ -28,7 +28,7 @@ use crate::step::{Step, Technique};
 pub fn nishio(c: &Candidates) -> Option<Step> {
     first(
         c,
-        &[ChainRule::Nishio],
+        &[ChainRule::NISHIO],
         Technique::NishioForcingChain,
         |_| true,
     )
@@ -38,7 +38,7 @@ pub fn nishio(c: &Candidates) -> Option<Step> {
 pub fn chain_verity(c: &Candidates) -> Option<Step> {
     first(
         c,
-        &[ChainRule::Multiple, ChainRule::Dynamic(0)],
+        &[ChainRule::MULTIPLE, ChainRule::dynamic(0)],
         Technique::ForcingChainVerity,
         |t| !is_contradiction(t),
     )
@@ -48,7 +48,7 @@ pub fn chain_verity(c: &Candidates) -> Option<Step> {
 pub fn chain_contradiction(c: &Candidates) -> Option<Step> {
     first(
         c,
-        &[ChainRule::Dynamic(0)],
+        &[ChainRule::dynamic(0)],
         Technique::ForcingChainContradiction,
         is_contradiction,
     )
@@ -58,7 +58,7 @@ pub fn chain_contradiction(c: &Candidates) -> Option<Step> {
 pub fn net_contradiction(c: &Candidates) -> Option<Step> {
     first(
         c,
-        &[ChainRule::Dynamic(1)],
+        &[ChainRule::dynamic(1)],
         Technique::ForcingNetContradiction,
         is_contradiction,
     )
@@ -68,7 +68,7 @@ pub fn net_contradiction(c: &Candidates) -> Option<Step> {
 pub fn net_verity(c: &Candidates) -> Option<Step> {
     first(
         c,
-        &[ChainRule::Dynamic(1)],
+        &[ChainRule::dynamic(1)],
         Technique::ForcingNetVerity,
         |t| !is_contradiction(t),
     )

@@ -63,6 +63,7 @@ mod assume;
 mod se;
 
 pub use assume::Assumptions;
+pub(crate) use se::ChainRule;
 pub use se::SeTechnique;
 
 use crate::grid::Grid;
@@ -82,41 +83,25 @@ pub(crate) struct ChainStep {
     pub text: String,
 }
 
-/// SE's forcing-chain rules the explain engine can ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ChainRule {
-    /// Nishio: one digit's implications from an assumption reach a contradiction (7.5).
-    Nishio,
-    /// Static multiple forcing chains: cell and region (8.0).
-    Multiple,
-    /// Dynamic forcing chains nested `n` deep: contradiction, double, cell, region (8.5+).
-    Dynamic(u8),
-}
-
 /// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
 /// first). `values` holds placed digits (0 = empty), `cands` candidate masks (bit `d - 1`).
 pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule) -> Vec<ChainStep> {
-    let g = se::G::from_parts(values, cands);
-    let cfg = match rule {
-        ChainRule::Nishio => se::Cfg::NISHIO,
-        ChainRule::Multiple => se::Cfg::MULTIPLE,
-        ChainRule::Dynamic(level) => se::Cfg::dynamic(level),
-    };
+    let g = se::SeGrid::from_parts(values, cands);
     let nested = se::NestedCache::default();
     nested.start_step(&g);
-    let ctx = se::Ctx {
+    let context = se::Context {
         src: None,
         first: false,
         explain: true,
         solution: None,
         nested: &nested,
     };
-    se::chaining_hints(&g, cfg, ctx)
+    se::chaining_hints(&g, rule, context)
         .into_iter()
         .map(|h| ChainStep {
             tech: h.tech,
             rating: Tenths(se::tenths(h.diff)),
-            eliminations: h.rem.iter().map(|&(c, d)| (c as usize, d)).collect(),
+            eliminations: h.removals.iter().map(|&(c, d)| (c as usize, d)).collect(),
             placement: h.place.map(|(c, d)| (c as usize, d)),
             text: h.text,
         })

@@ -61,7 +61,7 @@
 //! Each module's tests check these claims against direct computation.
 //!
 //! # Layout
-//! This file holds the grid (`G`), the hint, SE's rule order (`next_hint`) and rating loop
+//! This file holds the grid (`SeGrid`), the hint, SE's rule order (`next_hint`) and rating loop
 //! (`se_rate`); the rules live in submodules, in SE's order of difficulty: [`basic`]
 //! (singles to XYZ-Wing), [`uniqueness`] (unique loops, BUG), [`exclusion`](mod@exclusion)
 //! (aligned pairs and triplets), [`loops`] (cycles and forcing X and Y chains), [`chains`]
@@ -92,7 +92,7 @@ use nested::clear_thread_caches;
 use potentials::NONE;
 use uniqueness::{bug, unique_loops};
 
-pub(crate) use chains::{chaining_hints, Cfg};
+pub(crate) use chains::{chaining_hints, ChainRule};
 pub(crate) use nested::NestedCache;
 
 /// Block, row and column house types, in the order SE walks them by default.
@@ -370,23 +370,23 @@ fn column_bits(m: u128) -> u16 {
 
 /// SE's grid: values and the candidates ("potential values") of empty cells.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub(crate) struct G {
+pub(crate) struct SeGrid {
     pub val: [u8; 81],
     pub cand: [u16; 81],
     /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
-    dm: [u128; 9],
+    digit_cells: [u128; 9],
     /// Places of each digit in each house: chains ask at every candidate they switch off
     /// whether its houses are left with two (`off_to_on`).
     count: [[u8; 27]; 9],
 }
 
-impl G {
+impl SeGrid {
     /// The grid with candidates rebuilt from the givens, as SE's `rebuildPotentialValues`.
-    pub fn from_values(values: &[u8; 81]) -> G {
-        let mut g = G {
+    pub fn from_values(values: &[u8; 81]) -> SeGrid {
+        let mut g = SeGrid {
             val: *values,
             cand: [0; 81],
-            dm: [0; 9],
+            digit_cells: [0; 9],
             count: [[0; 27]; 9],
         };
         for (c, house) in HOUSE.iter().enumerate() {
@@ -400,7 +400,7 @@ impl G {
                 }
                 g.cand[c] = m;
                 for d in digits(m) {
-                    g.dm[d as usize - 1] |= 1u128 << c;
+                    g.digit_cells[d as usize - 1] |= 1u128 << c;
                 }
             }
         }
@@ -408,9 +408,9 @@ impl G {
         g
     }
 
-    /// Fills `count` from `dm`.
+    /// Fills `count` from `digit_cells`.
     fn count_places(&mut self) {
-        for (count, &m) in self.count.iter_mut().zip(&self.dm) {
+        for (count, &m) in self.count.iter_mut().zip(&self.digit_cells) {
             for (n, &r) in count.iter_mut().zip(&RM) {
                 *n = (m & r).count_ones() as u8;
             }
@@ -418,18 +418,18 @@ impl G {
     }
 
     /// A grid from values and candidate masks (a pencil-mark state).
-    pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> G {
-        let mut g = G {
+    pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> SeGrid {
+        let mut g = SeGrid {
             val: *values,
             cand: [0; 81],
-            dm: [0; 9],
+            digit_cells: [0; 9],
             count: [[0; 27]; 9],
         };
         for (c, &m) in cands.iter().enumerate() {
             if g.val[c] == 0 {
                 g.cand[c] = m & 0x1ff;
                 for d in digits(g.cand[c]) {
-                    g.dm[d as usize - 1] |= 1u128 << c;
+                    g.digit_cells[d as usize - 1] |= 1u128 << c;
                 }
             }
         }
@@ -438,13 +438,13 @@ impl G {
     }
 
     /// Cells that lost some candidate since `src` (a nested rule's starting grid).
-    fn changed_since(&self, src: &G) -> u128 {
-        (0..9).fold(0, |m, i| m | (src.dm[i] & !self.dm[i]))
+    fn changed_since(&self, src: &SeGrid) -> u128 {
+        (0..9).fold(0, |m, i| m | (src.digit_cells[i] & !self.digit_cells[i]))
     }
 
     /// Cells that lost candidate `d` since `src`.
-    fn lost(&self, src: &G, d: u8) -> u128 {
-        src.dm[d as usize - 1] & !self.dm[d as usize - 1]
+    fn lost(&self, src: &SeGrid, d: u8) -> u128 {
+        src.digit_cells[d as usize - 1] & !self.digit_cells[d as usize - 1]
     }
 
     fn has(&self, c: usize, d: u8) -> bool {
@@ -458,7 +458,7 @@ impl G {
     /// Positions (indexes 0–8) of digit `d` in house `r`: bits gathered from the
     /// row-major cell mask.
     fn pos(&self, r: usize, d: u8) -> u16 {
-        let m = self.dm[d as usize - 1];
+        let m = self.digit_cells[d as usize - 1];
         let k = r % 9;
         let p = match r / 9 {
             0 => {
@@ -473,7 +473,7 @@ impl G {
 
     /// Cells of house `r` holding candidate `d`.
     fn cells(&self, r: usize, d: u8) -> u128 {
-        self.dm[d as usize - 1] & RM[r]
+        self.digit_cells[d as usize - 1] & RM[r]
     }
 
     fn empty_count(&self, r: usize) -> u32 {
@@ -492,7 +492,7 @@ impl G {
     fn remove(&mut self, c: usize, d: u8) {
         if self.has(c, d) {
             self.cand[c] &= !bit(d);
-            self.dm[d as usize - 1] &= !CELL[c];
+            self.digit_cells[d as usize - 1] &= !CELL[c];
             for &r in &CR[c] {
                 self.count[d as usize - 1][r as usize] -= 1;
             }
@@ -679,7 +679,7 @@ type RemovedRc = Rc<Removed>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Nested {
     id: u64,
-    cplx: u32,
+    complexity: u32,
 }
 
 /// A rule of the basic part of SE's order, producing into a hint list.
@@ -690,11 +690,11 @@ type Producer<'a> = &'a dyn Fn(&mut Vec<Hint>);
 pub(crate) struct Hint {
     pub diff: f64,
     /// Chain complexity (number of distinct nodes), for ordering chain hints.
-    pub cplx: u32,
+    pub complexity: u32,
     pub sort_key: u8,
     pub tech: SeTechnique,
     /// Candidates removed, as (cell, digit).
-    pub rem: Vec<(u8, u8)>,
+    pub removals: Vec<(u8, u8)>,
     /// The digit placed, if the step places one.
     pub place: Option<(u8, u8)>,
     /// Removed candidates of the starting grid this step depends on (nested chains only).
@@ -712,10 +712,10 @@ impl Hint {
     fn new(tech: SeTechnique, diff: f64) -> Hint {
         Hint {
             diff,
-            cplx: 0,
+            complexity: 0,
             sort_key: 0,
             tech,
-            rem: Vec::new(),
+            removals: Vec::new(),
             place: None,
             parents: Vec::new(),
             identity: 0,
@@ -725,8 +725,8 @@ impl Hint {
     }
 
     /// SE's `apply`: remove, then place (which also clears the digit from the peers).
-    pub fn apply(&self, g: &mut G) {
-        for &(c, d) in &self.rem {
+    pub fn apply(&self, g: &mut SeGrid) {
+        for &(c, d) in &self.removals {
             g.remove(c as usize, d);
         }
         if let Some((c, d)) = self.place {
@@ -751,8 +751,8 @@ pub(crate) fn region_name(r: usize) -> String {
 /// Context of a search: the starting grid when hints must report the removed
 /// candidates they depend on (rules used inside nested chains).
 #[derive(Clone, Copy)]
-pub(crate) struct Ctx<'a> {
-    pub src: Option<&'a G>,
+pub(crate) struct Context<'a> {
+    pub src: Option<&'a SeGrid>,
     /// Only the first hint is wanted: rules may stop after it (a top-level nested chain
     /// run returns it alone).
     pub first: bool,
@@ -771,13 +771,13 @@ pub(crate) const MAX_LEVEL: u8 = 5;
 /// The next hint SE's rating would apply: the first hint of the first rule, in SE's
 /// order, that has one. `max_level` caps the nesting of dynamic chains.
 pub(crate) fn next_hint(
-    g: &G,
+    g: &SeGrid,
     max_level: u8,
     explain: bool,
     solution: Option<&[u8; 81]>,
     nested: &NestedCache,
 ) -> Option<Hint> {
-    let ctx = Ctx {
+    let context = Context {
         src: None,
         first: true,
         explain,
@@ -787,23 +787,23 @@ pub(crate) fn next_hint(
     let mut out = Vec::new();
     let basic: [Producer; 20] = [
         &|o| hidden_single(g, o),
-        &|o| locking(g, true, ctx, o),
-        &|o| hidden_set(g, 2, true, ctx, o),
+        &|o| locking(g, true, context, o),
+        &|o| hidden_set(g, 2, true, context, o),
         &|o| naked_single(g, o),
-        &|o| hidden_set(g, 3, true, ctx, o),
-        &|o| locking(g, false, ctx, o),
-        &|o| naked_set(g, 2, ctx, o),
-        &|o| fish(g, 2, ctx, o),
-        &|o| hidden_set(g, 2, false, ctx, o),
-        &|o| naked_set(g, 3, ctx, o),
-        &|o| fish(g, 3, ctx, o),
-        &|o| hidden_set(g, 3, false, ctx, o),
+        &|o| hidden_set(g, 3, true, context, o),
+        &|o| locking(g, false, context, o),
+        &|o| naked_set(g, 2, context, o),
+        &|o| fish(g, 2, context, o),
+        &|o| hidden_set(g, 2, false, context, o),
+        &|o| naked_set(g, 3, context, o),
+        &|o| fish(g, 3, context, o),
+        &|o| hidden_set(g, 3, false, context, o),
         &|o| xy_wing(g, false, o),
         &|o| xy_wing(g, true, o),
         &|o| unique_loops(g, o),
-        &|o| naked_set(g, 4, ctx, o),
-        &|o| fish(g, 4, ctx, o),
-        &|o| hidden_set(g, 4, false, ctx, o),
+        &|o| naked_set(g, 4, context, o),
+        &|o| fish(g, 4, context, o),
+        &|o| hidden_set(g, 4, false, context, o),
         &|o| bug(g, o),
         &|o| aligned_exclusion(g, 2, nested, o),
     ];
@@ -813,8 +813,8 @@ pub(crate) fn next_hint(
             return Some(out.swap_remove(0));
         }
     }
-    let chain = |cfg: Cfg| chaining_hints(g, cfg, ctx).into_iter().next();
-    if let Some(h) = chain(Cfg::LOOPS) {
+    let chain = |chain_rule: ChainRule| chaining_hints(g, chain_rule, context).into_iter().next();
+    if let Some(h) = chain(ChainRule::LOOPS) {
         return Some(h);
     }
     aligned_exclusion(g, 3, nested, &mut out);
@@ -822,32 +822,32 @@ pub(crate) fn next_hint(
         return Some(out.swap_remove(0));
     }
     let cfgs = [
-        Cfg {
+        ChainRule {
             mult: false,
             dynamic: true,
             nishio: true,
             level: 0,
         },
-        Cfg {
+        ChainRule {
             mult: true,
             dynamic: false,
             nishio: false,
             level: 0,
         },
-        Cfg {
+        ChainRule {
             mult: true,
             dynamic: true,
             nishio: false,
             level: 0,
         },
     ];
-    for cfg in cfgs {
-        if let Some(h) = chain(cfg) {
+    for chain_rule in cfgs {
+        if let Some(h) = chain(chain_rule) {
             return Some(h);
         }
     }
     for level in 1..=max_level.min(MAX_LEVEL) {
-        if let Some(h) = chain(Cfg {
+        if let Some(h) = chain(ChainRule {
             mult: true,
             dynamic: true,
             nishio: false,
@@ -880,7 +880,7 @@ pub(crate) fn se_rate(
 ) -> SeOutcome {
     clear_thread_caches();
     let nested = NestedCache::default();
-    let mut g = G::from_values(values);
+    let mut g = SeGrid::from_values(values);
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -980,7 +980,7 @@ mod tests {
             let with = se_rate(puzzle.values(), Some(solution.values()), MAX_LEVEL, true);
             let without = se_rate(puzzle.values(), None, MAX_LEVEL, true);
             let steps = |out: &SeOutcome| {
-                let step = |h: &Hint| (tenths(h.diff), h.cplx, h.rem.clone(), h.place);
+                let step = |h: &Hint| (tenths(h.diff), h.complexity, h.removals.clone(), h.place);
                 out.steps.iter().map(step).collect::<Vec<_>>()
             };
             assert!(with.solved && with.er >= 11.0, "{text}");
@@ -990,16 +990,16 @@ mod tests {
 
     /// Pairs (`src`, `g`) as nested rules meet them: a hard puzzle's grid with some false
     /// candidates gone, and the same with more gone (the solution's candidates all stay).
-    pub(super) fn reduced_pairs(per_puzzle: usize) -> Vec<(G, G)> {
+    pub(super) fn reduced_pairs(per_puzzle: usize) -> Vec<(SeGrid, SeGrid)> {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut pairs = Vec::new();
         for text in HARD {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let start = G::from_values(puzzle.values());
+            let start = SeGrid::from_values(puzzle.values());
             let sol = solution.values();
             for i in 0..per_puzzle {
-                let mut thin = |g: &G, percent: u64| {
+                let mut thin = |g: &SeGrid, percent: u64| {
                     let mut cand = g.cand;
                     for (c, m) in cand.iter_mut().enumerate() {
                         for d in digits(*m) {
@@ -1008,7 +1008,7 @@ mod tests {
                             }
                         }
                     }
-                    G::from_parts(&g.val, &cand)
+                    SeGrid::from_parts(&g.val, &cand)
                 };
                 let src = thin(&start, (i as u64 * 7) % 30);
                 let g = thin(&src, 10 + (i as u64 * 13) % 40);

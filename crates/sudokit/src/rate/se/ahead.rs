@@ -12,18 +12,18 @@
 //! a chain also stops where all it could still add would give its hints more complexity
 //! than the least contradiction met so far (`Room`).
 
-use super::chains::Cfg;
+use super::chains::ChainRule;
 use super::chains::{
     complexity, complexity_within, length_diff, removes, se_order, spread_complexity, Chainer,
 };
 use super::potentials::{kcell, kdig, key, kon, Arena, NKEYS};
 use super::sieve::{Reached, Targets};
-use super::{bits, digits, Hint, CR, G, RC};
+use super::{bits, digits, Hint, SeGrid, CR, RC};
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// Whether grid `g` still allows the solution `sol`.
-pub(super) fn holds(g: &G, sol: &[u8; 81]) -> bool {
+pub(super) fn holds(g: &SeGrid, sol: &[u8; 81]) -> bool {
     (0..81).all(|c| g.val[c] == sol[c] || (g.val[c] == 0 && g.has(c, sol[c])))
 }
 
@@ -92,8 +92,8 @@ impl Room {
 /// true chaining's grids keep the solution, the false ones' do not).
 fn shared_with_false(
     built: &[Option<Built>],
-    cfg: Cfg,
-    g: &G,
+    chain_rule: ChainRule,
+    g: &SeGrid,
     truth: &[u128; 9],
     k: u16,
     limit: u32,
@@ -139,12 +139,12 @@ fn shared_with_false(
         }
     };
     // The same candidate's other state (`binary`).
-    if cfg.doubles(card) {
+    if chain_rule.doubles(card) {
         share(&mut std::iter::once(k ^ 1));
     }
     if kon(k) {
         // The cell's other candidates, the digit's other places in each of its houses.
-        if cfg.shares(card) {
+        if chain_rule.shares(card) {
             share(
                 &mut digits(g.cand[c])
                     .filter(|&e| e != d)
@@ -153,7 +153,7 @@ fn shared_with_false(
         }
         for r in CR[c] {
             let pp = g.pos(r as usize, d);
-            if cfg.shares(pp.count_ones()) {
+            if chain_rule.shares(pp.count_ones()) {
                 let others = bits(pp).map(|i| RC[r as usize][i] as usize);
                 share(&mut others.filter(|&o| o != c).map(|o| key(o, d, true)));
             }
@@ -164,7 +164,7 @@ fn shared_with_false(
 
 impl Chainer<'_> {
     /// Finds the complexities `hint` deferred, on all threads, for the hints of `out`
-    /// (one each, in order). When only the first hint is wanted (`Ctx::first`), `out`
+    /// (one each, in order). When only the first hint is wanted (`Context::first`), `out`
     /// keeps that one alone.
     pub(super) fn deferred_complexities(&mut self, ar: &Arena, out: &mut Vec<Hint>) {
         use rayon::prelude::*;
@@ -175,7 +175,7 @@ impl Chainer<'_> {
         // The hints of a run share their base, so SE's order (difficulty, complexity,
         // kind, then as found) puts the least complexity first, whatever its kind: a
         // count may stop once it passes the least one found so far, on any thread.
-        let first = self.ctx.first
+        let first = self.context.first
             && self
                 .scratch
                 .deferred
@@ -183,7 +183,7 @@ impl Chainer<'_> {
                 .all(|d| d.2 == self.scratch.deferred[0].2);
         let least = AtomicU32::new(u32::MAX);
         let targets = &self.scratch.hint_targets;
-        let cplx: Vec<Option<u32>> = (self.scratch.deferred.par_iter())
+        let complexity: Vec<Option<u32>> = (self.scratch.deferred.par_iter())
             .map_init(Vec::new, |queue, &(a, b, _)| {
                 let targets = &targets[a as usize..b as usize];
                 if !first {
@@ -194,16 +194,16 @@ impl Chainer<'_> {
                 Some(c)
             })
             .collect();
-        for ((h, c), &(_, _, base)) in out.iter_mut().zip(&cplx).zip(&self.scratch.deferred) {
+        for ((h, c), &(_, _, base)) in out.iter_mut().zip(&complexity).zip(&self.scratch.deferred) {
             if let Some(c) = *c {
-                h.cplx = c;
+                h.complexity = c;
                 h.diff = base + length_diff(c);
             }
         }
         if first {
             // The first in SE's order of those counted to the end (ties to the earlier).
             let best = (0..out.len())
-                .filter(|&i| cplx[i].is_some())
+                .filter(|&i| complexity[i].is_some())
                 .min_by(|&a, &b| se_order(&out[a], &out[b]));
             if let Some(i) = best {
                 out.swap(0, i);
@@ -217,7 +217,7 @@ impl Chainer<'_> {
     /// Builds every chaining a top-level run of nested chains will ask for (each
     /// candidate switched on, and off) on all threads of the pool, ahead of the run:
     /// there, each costs up to thousands of nested rule runs, and none depends on another.
-    pub(super) fn prebuild(&mut self, g: &G) {
+    pub(super) fn prebuild(&mut self, g: &SeGrid) {
         let starts: Vec<u16> = (0..81)
             .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
             .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, true), key(c, d, false)]))
@@ -228,7 +228,7 @@ impl Chainer<'_> {
         // the solution (every rule is sound), so it never meets a contradiction: it serves
         // only the hints it shares with chains from false assumptions, and may stop once
         // it has reached what they reached. So those are built first.
-        let Some(sol) = self.ctx.solution.filter(|s| holds(g, s)) else {
+        let Some(sol) = self.context.solution.filter(|s| holds(g, s)) else {
             let starts = starts.into_iter().map(|k| (k, None, Room::Any)).collect();
             self.build_ahead(g, starts, None);
             return;
@@ -247,9 +247,9 @@ impl Chainer<'_> {
         // a chain also stops where all it could still reach would pass that: the least
         // contradiction met so far for chains from false assumptions, what their part
         // leaves for the others (`Chainer::past_room`).
-        let cut = self.ctx.first && self.cfg.level >= 4;
+        let cut = self.context.first && self.chain_rule.level >= 4;
         let least = Arc::new(AtomicU32::new(u32::MAX));
-        let room = match cut && self.cfg.level == 4 {
+        let room = match cut && self.chain_rule.level == 4 {
             true => Room::Least(least.clone()),
             false => Room::Any,
         };
@@ -260,12 +260,12 @@ impl Chainer<'_> {
         if limit < u32::MAX {
             self.built.par_iter_mut().flatten().for_each(Built::index);
         }
-        let (built, cfg) = (&self.built, self.cfg);
+        let (built, chain_rule) = (&self.built, self.chain_rule);
         let sure = sure
             .into_par_iter()
             .map_init(Vec::new, |queue, k| {
-                let (need, room) = shared_with_false(built, cfg, g, &truth, k, limit, queue);
-                let room = match cfg.level == 4 && limit < u32::MAX {
+                let (need, room) = shared_with_false(built, chain_rule, g, &truth, k, limit, queue);
+                let room = match chain_rule.level == 4 && limit < u32::MAX {
                     true => Room::Upto(room),
                     false => Room::Any,
                 };
@@ -280,19 +280,19 @@ impl Chainer<'_> {
     /// of the contradictions they meet, each a hint of the run (`Chainer::binary`).
     pub(super) fn build_ahead(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         starts: Vec<(u16, Option<Targets>, Room)>,
         least: Option<&AtomicU32>,
     ) {
         use rayon::prelude::*;
-        let (cfg, ctx) = (self.cfg, self.ctx);
+        let (chain_rule, context) = (self.chain_rule, self.context);
         // One chaining per job: their costs vary a hundredfold, and larger jobs leave one
         // thread idle at the end of the run while the other finishes a long one.
         let built: Vec<Built> = starts
             .par_iter()
             .with_max_len(1)
             .map_init(
-                || (Chainer::new(cfg, ctx), g.clone()),
+                || (Chainer::new(chain_rule, context), g.clone()),
                 |(ch, gm), (k, targets, room)| {
                     // Built in this thread's reused arena and kept in one of its exact
                     // size: grown from nothing, arenas of thousands of potentials are

@@ -2,11 +2,11 @@
 //! XYZ-Wings (1.0–5.4), each producing hints in SE's order.
 
 use super::{
-    at_most_one_bit, bit, bits, cell_name, combos, crosses, digits, peers_mask, region_name, Ctx,
-    Hint, SeTechnique, BLOCK, COL, CR, G, HOUSE, RC, RM, ROW,
+    at_most_one_bit, bit, bits, cell_name, combos, crosses, digits, peers_mask, region_name,
+    Context, Hint, SeGrid, SeTechnique, BLOCK, COL, CR, HOUSE, RC, RM, ROW,
 };
 
-pub(super) fn hidden_single(g: &G, out: &mut Vec<Hint>) {
+pub(super) fn hidden_single(g: &SeGrid, out: &mut Vec<Hint>) {
     for alone in [true, false] {
         for t in [BLOCK, COL, ROW] {
             for i in 0..9 {
@@ -40,7 +40,7 @@ pub(super) fn hidden_single(g: &G, out: &mut Vec<Hint>) {
     }
 }
 
-pub(super) fn naked_single(g: &G, out: &mut Vec<Hint>) {
+pub(super) fn naked_single(g: &SeGrid, out: &mut Vec<Hint>) {
     for c in 0..81 {
         if g.card(c) == 1 {
             let d = g.cand[c].trailing_zeros() as u8 + 1;
@@ -53,16 +53,20 @@ pub(super) fn naked_single(g: &G, out: &mut Vec<Hint>) {
     }
 }
 
-/// Per digit, the cells that lost it since the start of the nested chain `ctx` is in
+/// Per digit, the cells that lost it since the start of the nested chain `context` is in
 /// (every cell outside one): inside a chain a simple rule counts only if it rests on one.
-pub(super) fn lost_since(g: &G, ctx: Ctx) -> [u128; 9] {
-    std::array::from_fn(|i| ctx.src.map_or(u128::MAX, |src| g.lost(src, i as u8 + 1)))
+pub(super) fn lost_since(g: &SeGrid, context: Context) -> [u128; 9] {
+    std::array::from_fn(|i| {
+        context
+            .src
+            .map_or(u128::MAX, |src| g.lost(src, i as u8 + 1))
+    })
 }
 
 /// Locked candidates (SE's `Locking`): `direct` only reports those that give a hidden
 /// single in a parallel house at once.
-pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
-    let lost = lost_since(g, ctx);
+pub(super) fn locking(g: &SeGrid, direct: bool, context: Context, out: &mut Vec<Hint>) {
+    let lost = lost_since(g, context);
     let changed = lost.iter().fold(0, |m, l| m | l);
     for (t1, t2) in [(BLOCK, COL), (BLOCK, ROW), (COL, BLOCK), (ROW, BLOCK)] {
         for i1 in 0..9 {
@@ -117,7 +121,7 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         // removes nothing else: the locked candidates stay.
                         let mut h = Hint::new(tech, diff);
                         h.place = Some((single as u8, d));
-                        if ctx.explain {
+                        if context.explain {
                             h.text = format!(
                                 "{d} in {} is locked in {}, so {}={d} (only place left in {})",
                                 region_name(r1),
@@ -127,7 +131,7 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                             );
                         }
                         out.push(h);
-                        if ctx.first {
+                        if context.first {
                             return;
                         }
                     }
@@ -138,19 +142,19 @@ pub(super) fn locking(g: &G, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
                         (SeTechnique::Claiming, 2.8)
                     };
                     let mut h = Hint::new(tech, diff);
-                    h.rem = bits(victims).map(|c| (c as u8, d)).collect();
-                    if ctx.explain {
+                    h.removals = bits(victims).map(|c| (c as u8, d)).collect();
+                    if context.explain {
                         h.text = format!(
                             "{d} in {} is locked in {}",
                             region_name(r1),
                             region_name(r2)
                         );
                     }
-                    if ctx.src.is_some() {
+                    if context.src.is_some() {
                         h.parents = bits(gone).map(|c| (c as u8, d)).collect();
                     }
                     out.push(h);
-                    if ctx.first {
+                    if context.first {
                         return;
                     }
                 }
@@ -183,9 +187,15 @@ pub(super) fn common_tuple_of(sets: impl Iterator<Item = u16>, degree: u32) -> O
     (u.count_ones() == degree).then_some(u)
 }
 
-pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut Vec<Hint>) {
-    let lost = lost_since(g, ctx);
-    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
+pub(super) fn hidden_set(
+    g: &SeGrid,
+    degree: u32,
+    direct: bool,
+    context: Context,
+    out: &mut Vec<Hint>,
+) {
+    let lost = lost_since(g, context);
+    let changed = context.src.map_or(u128::MAX, |src| g.changed_since(src));
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -240,7 +250,7 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                             // removes nothing else: the set's cells keep their candidates.
                             let mut h = Hint::new(tech, diff);
                             h.place = Some((c, v));
-                            if ctx.explain {
+                            if context.explain {
                                 h.text = format!(
                                     "hidden set {} in {}, so {}={v}",
                                     names(),
@@ -249,21 +259,21 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                                 );
                             }
                             out.push(h);
-                            if ctx.first {
+                            if context.first {
                                 return;
                             }
                             break;
                         }
                     }
                 } else {
-                    let mut rem = Vec::new();
+                    let mut removals = Vec::new();
                     for idx in bits(common) {
                         let c = RC[r][idx] as usize;
                         for d in digits(g.cand[c] & !vset) {
-                            rem.push((c as u8, d));
+                            removals.push((c as u8, d));
                         }
                     }
-                    if rem.is_empty() {
+                    if removals.is_empty() {
                         continue;
                     }
                     let (tech, diff) = match degree {
@@ -272,11 +282,11 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                         _ => (SeTechnique::HiddenQuad, 5.4),
                     };
                     let mut h = Hint::new(tech, diff);
-                    h.rem = rem;
-                    if ctx.explain {
+                    h.removals = removals;
+                    if context.explain {
                         h.text = format!("hidden set {} in {}", names(), region_name(r));
                     }
-                    if let Some(src) = ctx.src {
+                    if let Some(src) = context.src {
                         for (idx, &c) in RC[r].iter().enumerate() {
                             if common >> idx & 1 == 0 {
                                 for v in digits(vset) {
@@ -288,7 +298,7 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
                         }
                     }
                     out.push(h);
-                    if ctx.first {
+                    if context.first {
                         return;
                     }
                 }
@@ -297,8 +307,8 @@ pub(super) fn hidden_set(g: &G, degree: u32, direct: bool, ctx: Ctx, out: &mut V
     }
 }
 
-pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
-    let changed = ctx.src.map_or(u128::MAX, |src| g.changed_since(src));
+pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec<Hint>) {
+    let changed = context.src.map_or(u128::MAX, |src| g.changed_since(src));
     for t in [BLOCK, COL, ROW] {
         for i in 0..9 {
             let r = t * 9 + i;
@@ -321,15 +331,15 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 let Some(common) = common_tuple_of(bits(im).map(|k| cands[k]), degree) else {
                     continue;
                 };
-                let mut rem = Vec::new();
+                let mut removals = Vec::new();
                 for (k, &c) in RC[r].iter().enumerate() {
                     if im >> k & 1 == 0 {
                         for d in digits(g.cand[c as usize] & common) {
-                            rem.push((c, d));
+                            removals.push((c, d));
                         }
                     }
                 }
-                if rem.is_empty() {
+                if removals.is_empty() {
                     continue;
                 }
                 let (tech, diff) = match degree {
@@ -338,8 +348,8 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                     _ => (SeTechnique::NakedQuad, 5.0),
                 };
                 let mut h = Hint::new(tech, diff);
-                h.rem = rem;
-                if ctx.explain {
+                h.removals = removals;
+                if context.explain {
                     let cells: Vec<String> =
                         bits(im).map(|k| cell_name(RC[r][k] as usize)).collect();
                     let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
@@ -350,7 +360,7 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                         cells.join(",")
                     );
                 }
-                if let Some(src) = ctx.src {
+                if let Some(src) = context.src {
                     for k in bits(im) {
                         let c = RC[r][k];
                         for d in digits(src.cand[c as usize] & !common) {
@@ -359,7 +369,7 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                     }
                 }
                 out.push(h);
-                if ctx.first {
+                if context.first {
                     return;
                 }
             }
@@ -367,12 +377,12 @@ pub(super) fn naked_set(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
     }
 }
 
-pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
+pub(super) fn fish(g: &SeGrid, degree: u32, context: Context, out: &mut Vec<Hint>) {
     let mut occ = [0u32; 10];
     for &v in &g.val {
         occ[v as usize] += 1;
     }
-    let lost = lost_since(g, ctx);
+    let lost = lost_since(g, context);
     for (t1, t2) in [(COL, ROW), (ROW, COL)] {
         // Per digit, the base lines where it lost a place: inside a nested chain only
         // rules resting on a removed candidate count.
@@ -411,30 +421,30 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                 else {
                     continue;
                 };
-                let mut rem = Vec::new();
+                let mut removals = Vec::new();
                 for j in bits(cover) {
                     let line = t2 * 9 + j;
                     let p = g.pos(line, d) & !(base as u16);
                     for k in bits(p) {
-                        rem.push((RC[line][k], d));
+                        removals.push((RC[line][k], d));
                     }
                 }
-                if rem.is_empty() {
+                if removals.is_empty() {
                     continue;
                 }
-                rem.sort_unstable();
+                removals.sort_unstable();
                 let (tech, diff) = match degree {
                     2 => (SeTechnique::XWing, 3.2),
                     3 => (SeTechnique::Swordfish, 3.8),
                     _ => (SeTechnique::Jellyfish, 5.2),
                 };
                 let mut h = Hint::new(tech, diff);
-                h.rem = rem;
-                if ctx.explain {
+                h.removals = removals;
+                if context.explain {
                     let names: Vec<String> = bits(base).map(|i| region_name(t1 * 9 + i)).collect();
                     h.text = format!("fish on {d} in {}", names.join(", "));
                 }
-                if let Some(src) = ctx.src {
+                if let Some(src) = context.src {
                     for i in bits(base) {
                         for &c in &RC[t1 * 9 + i] {
                             let cu = c as usize;
@@ -446,7 +456,7 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
                     }
                 }
                 out.push(h);
-                if ctx.first {
+                if context.first {
                     return;
                 }
             }
@@ -454,7 +464,7 @@ pub(super) fn fish(g: &G, degree: u32, ctx: Ctx, out: &mut Vec<Hint>) {
     }
 }
 
-pub(super) fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
+pub(super) fn xy_wing(g: &SeGrid, xyz: bool, out: &mut Vec<Hint>) {
     let target = if xyz { 3 } else { 2 };
     for (c, house) in HOUSE.iter().enumerate() {
         let xy = g.cand[c];
@@ -487,11 +497,11 @@ pub(super) fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
                     victims &= peers_mask(c);
                 }
                 victims &= !(1u128 << c | 1u128 << xzc | 1u128 << yzc);
-                let rem: Vec<(u8, u8)> = (0..81)
+                let removals: Vec<(u8, u8)> = (0..81)
                     .filter(|&v| victims >> v & 1 != 0 && g.has(v, z))
                     .map(|v| (v as u8, z))
                     .collect();
-                if rem.is_empty() {
+                if removals.is_empty() {
                     continue;
                 }
                 let (tech, diff) = if xyz {
@@ -500,7 +510,7 @@ pub(super) fn xy_wing(g: &G, xyz: bool, out: &mut Vec<Hint>) {
                     (SeTechnique::XYWing, 4.2)
                 };
                 let mut h = Hint::new(tech, diff);
-                h.rem = rem;
+                h.removals = removals;
                 h.text = format!(
                     "pivot {}, pincers {} and {}, on {z}",
                     cell_name(c),

@@ -11,20 +11,20 @@ use super::potentials::{
 };
 use super::sieve::{cell_unit, house_unit, Reached, Sieve, Targets};
 use super::{
-    at_most_one_bit, bit, bits, cell_name, digits, region_name, Ctx, Hint, Placement, Removed,
-    RemovedRc, SeTechnique, BLOCK, COL, CR, G, PEERS, RC, ROW,
+    at_most_one_bit, bit, bits, cell_name, digits, region_name, Context, Hint, Placement, Removed,
+    RemovedRc, SeGrid, SeTechnique, BLOCK, COL, CR, PEERS, RC, ROW,
 };
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// SE's chain-length bonus: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, …
-pub(super) fn length_diff(cplx: u32) -> f64 {
+pub(super) fn length_diff(complexity: u32) -> f64 {
     const STEPS: [i64; 23] = [
         4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072,
         4096, 6144, 8192,
     ];
-    let length = cplx as i64 - 2;
+    let length = complexity as i64 - 2;
     let mut added = 0.0;
     let mut i = 0;
     while i < STEPS.len() && length > STEPS[i] {
@@ -36,23 +36,23 @@ pub(super) fn length_diff(cplx: u32) -> f64 {
 
 /// One of SE's `Chaining` rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Cfg {
+pub(crate) struct ChainRule {
     pub mult: bool,
     pub dynamic: bool,
     pub nishio: bool,
     pub level: u8,
 }
 
-impl Cfg {
+impl ChainRule {
     /// SE's Nishio rule (7.5).
-    pub(crate) const NISHIO: Cfg = Cfg {
+    pub(crate) const NISHIO: ChainRule = ChainRule {
         mult: false,
         dynamic: true,
         nishio: true,
         level: 0,
     };
     /// SE's static multiple forcing chains (8.0).
-    pub(crate) const MULTIPLE: Cfg = Cfg {
+    pub(crate) const MULTIPLE: ChainRule = ChainRule {
         mult: true,
         dynamic: false,
         nishio: false,
@@ -60,8 +60,8 @@ impl Cfg {
     };
 
     /// SE's dynamic forcing chains, nested `level` deep (8.5, 9.0, 9.5, …).
-    pub(crate) const fn dynamic(level: u8) -> Cfg {
-        Cfg {
+    pub(crate) const fn dynamic(level: u8) -> ChainRule {
+        ChainRule {
             mult: true,
             dynamic: true,
             nishio: false,
@@ -69,7 +69,7 @@ impl Cfg {
         }
     }
 
-    pub(crate) const LOOPS: Cfg = Cfg {
+    pub(crate) const LOOPS: ChainRule = ChainRule {
         mult: false,
         dynamic: false,
         nishio: false,
@@ -139,7 +139,7 @@ impl Outcome {
     /// The eliminations as a number below 1458, when they are a conclusion's: one
     /// candidate, or a placement's (known by the placement). Different conclusions can
     /// remove the same: a digit placed in a cell of two removes what the other's "off" does.
-    fn slot(&self, g: &G) -> Option<usize> {
+    fn slot(&self, g: &SeGrid) -> Option<usize> {
         let &Outcome::Of(k) = self else { return None };
         let (c, d) = (kcell(k), kdig(k));
         let others = g.cand[c] & !bit(d);
@@ -153,14 +153,14 @@ impl Outcome {
 }
 
 impl ChainSpec<'_> {
-    /// The hint on `g`, rated by its complexity `cplx` (parents left to the caller).
-    pub(super) fn into_hint(self, g: &G, cplx: u32) -> Hint {
-        let mut h = Hint::new(self.tech, self.base + length_diff(cplx));
-        h.cplx = cplx;
+    /// The hint on `g`, rated by its complexity `complexity` (parents left to the caller).
+    pub(super) fn into_hint(self, g: &SeGrid, complexity: u32) -> Hint {
+        let mut h = Hint::new(self.tech, self.base + length_diff(complexity));
+        h.complexity = complexity;
         h.sort_key = self.sort_key;
-        (h.rem, h.place) = match self.outcome {
+        (h.removals, h.place) = match self.outcome {
             Outcome::Of(k) => rem_for(g, k),
-            Outcome::Removes(rem) => (rem, None),
+            Outcome::Removes(removals) => (removals, None),
         };
         h.text = self.text;
         h
@@ -212,7 +212,7 @@ fn count_into(total: &mut u32, seen: &mut Vec<u64>, pot: &Pot) {
     if let Some(n) = pot.nested {
         if !seen.contains(&n.id) {
             seen.push(n.id);
-            *total = total.saturating_add(n.cplx);
+            *total = total.saturating_add(n.complexity);
         }
     }
 }
@@ -220,23 +220,23 @@ fn count_into(total: &mut u32, seen: &mut Vec<u64>, pot: &Pot) {
 /// The hint of `spec` with its complexity and, in a nested run, its identity and the
 /// removals it rests on: there one walk over its chains finds all three.
 pub(super) fn chain_hint(
-    g: &G,
+    g: &SeGrid,
     ar: &Arena,
-    ctx: Ctx,
+    context: Context,
     queue: &mut Vec<u32>,
     spec: ChainSpec,
 ) -> Hint {
-    let Some(src) = ctx.src else {
-        let cplx = complexity(ar, spec.targets, queue);
-        return spec.into_hint(g, cplx);
+    let Some(src) = context.src else {
+        let complexity = complexity(ar, spec.targets, queue);
+        return spec.into_hint(g, complexity);
     };
-    let (mut cplx, mut seen) = (0, Vec::new());
+    let (mut complexity, mut seen) = (0, Vec::new());
     let mut parents = RuleParents::new(Vec::new());
     let identity = ar.identity(spec.targets, queue, |pot| {
-        count_into(&mut cplx, &mut seen, pot);
+        count_into(&mut complexity, &mut seen, pot);
         pot_parents(g, src, pot, spec.null_cause, &mut parents);
     });
-    let mut h = spec.into_hint(g, cplx);
+    let mut h = spec.into_hint(g, complexity);
     h.parents = parents.list;
     h.identity = identity;
     h
@@ -244,7 +244,13 @@ pub(super) fn chain_hint(
 
 /// The removals a hint's chains rest on: those of each "on" potential of the chains,
 /// switched on by a single rule (`null_cause` stands for the starts' own cause).
-pub(super) fn pot_parents(g: &G, src: &G, pot: &Pot, null_cause: u8, out: &mut RuleParents) {
+pub(super) fn pot_parents(
+    g: &SeGrid,
+    src: &SeGrid,
+    pot: &Pot,
+    null_cause: u8,
+    out: &mut RuleParents,
+) {
     let cause = if pot.cause == C_NONE {
         null_cause
     } else {
@@ -256,7 +262,7 @@ pub(super) fn pot_parents(g: &G, src: &G, pot: &Pot, null_cause: u8, out: &mut R
 }
 
 /// SE's `collectRuleParents` for one "on" potential `k` (see `removed_for`).
-pub(super) fn rule_parents(g: &G, src: &G, k: u16, cause: u8, out: &mut RuleParents) {
+pub(super) fn rule_parents(g: &SeGrid, src: &SeGrid, k: u16, cause: u8, out: &mut RuleParents) {
     for (c, v) in removed_for(g, src, kcell(k), kdig(k), cause) {
         out.add(c, v);
     }
@@ -299,12 +305,12 @@ impl RuleParents {
 }
 
 /// Whether conclusion `k` removes anything: an "on" in a cell with other candidates.
-pub(super) fn removes(g: &G, k: u16) -> bool {
+pub(super) fn removes(g: &SeGrid, k: u16) -> bool {
     !kon(k) || g.cand[kcell(k)] & !bit(kdig(k)) != 0
 }
 
 /// What conclusion `k` removes, and places.
-pub(super) fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
+pub(super) fn rem_for(g: &SeGrid, k: u16) -> (Vec<(u8, u8)>, Placement) {
     let (c, d) = (kcell(k), kdig(k));
     if kon(k) {
         (
@@ -317,8 +323,8 @@ pub(super) fn rem_for(g: &G, k: u16) -> (Vec<(u8, u8)>, Placement) {
 }
 
 pub(super) struct Chainer<'a> {
-    pub(super) cfg: Cfg,
-    pub(super) ctx: Ctx<'a>,
+    pub(super) chain_rule: ChainRule,
+    pub(super) context: Context<'a>,
     /// Reused arena (from `SPARE`): chaining creates thousands of them per step.
     pub(super) arena: Arena,
     pub(super) adv_cache: AdvCache,
@@ -369,7 +375,7 @@ fn follows(s: u16, k: u16) -> bool {
 /// of three candidates or more): what taking that out switches on at once is its
 /// digit's other place in a house of two, which the chain from it switched on takes
 /// out, so that is no outcome of both: three or more.
-fn fewest_ancestors(g: &G, s: u16, k: u16) -> u32 {
+fn fewest_ancestors(g: &SeGrid, s: u16, k: u16) -> u32 {
     let (o, e) = (kcell(k), kdig(k));
     match () {
         _ if s == k => 1,
@@ -494,9 +500,9 @@ impl Scratch {
         if self.best.is_empty() {
             self.best.resize(2 * 729, (NONE, 0, 0));
         }
-        let (kept, cplx, kind) = self.best[slot];
+        let (kept, complexity, kind) = self.best[slot];
         if kept != NONE {
-            if rank >= (cplx, kind) {
+            if rank >= (complexity, kind) {
                 return true;
             }
             out[kept as usize].pending = DROPPED;
@@ -548,14 +554,14 @@ impl Drop for Chainer<'_> {
 pub(super) type AdvCache = FxHashMap<[u16; 81], RemovedRc>;
 
 impl<'a> Chainer<'a> {
-    pub(super) fn new(cfg: Cfg, ctx: Ctx<'a>) -> Chainer<'a> {
+    pub(super) fn new(chain_rule: ChainRule, context: Context<'a>) -> Chainer<'a> {
         let (arena, scratch) = SPARE.with(|s| {
             let mut s = s.borrow_mut();
             (s.1.pop().unwrap_or_default(), s.2.pop().unwrap_or_default())
         });
         Chainer {
-            cfg,
-            ctx,
+            chain_rule,
+            context,
             arena,
             adv_cache: AdvCache::default(),
             shortcuts: true,
@@ -591,7 +597,7 @@ impl<'a> Chainer<'a> {
 
     pub(super) fn take_arena(&mut self) -> Arena {
         let mut ar = std::mem::take(&mut self.arena);
-        ar.clear(self.ctx.explain);
+        ar.clear(self.context.explain);
         ar
     }
 
@@ -607,8 +613,8 @@ impl<'a> Chainer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn do_chaining(
         &mut self,
-        src: &G,
-        g: &mut G,
+        src: &SeGrid,
+        g: &mut SeGrid,
         ar: &mut Arena,
         to_on: &mut PSet,
         to_off: &mut PSet,
@@ -621,7 +627,7 @@ impl<'a> Chainer<'a> {
         if starts.map(&mut done).last().unwrap_or(false) {
             return None;
         }
-        let y = !self.cfg.nishio;
+        let y = !self.chain_rule.nishio;
         // The sets keep their potentials in insertion order: what is left to process is
         // the part of each after its cursor.
         let (mut next_on, mut next_off) = (0, 0);
@@ -657,7 +663,7 @@ impl<'a> Chainer<'a> {
                     if conflict.is_none() && to_on.contains(k) {
                         continue;
                     }
-                    let parents = if self.cfg.dynamic {
+                    let parents = if self.chain_rule.dynamic {
                         hidden_parents(g, src, to_off, p, k0, cause)
                     } else {
                         Parents::one(p)
@@ -672,7 +678,7 @@ impl<'a> Chainer<'a> {
                         break 'main;
                     }
                 }
-                if self.cfg.dynamic {
+                if self.chain_rule.dynamic {
                     g.remove(kcell(k0), kdig(k0));
                 }
                 if result.is_some() {
@@ -680,7 +686,7 @@ impl<'a> Chainer<'a> {
                 }
             }
             let idle = next_on == to_on.order.len() && next_off == to_off.order.len();
-            if idle && self.cfg.level > 0 {
+            if idle && self.chain_rule.level > 0 {
                 let before = to_off.order.len();
                 let nested = self.advanced(g, src, ar, to_off);
                 if nested && self.past_room(ar, &to_off.order[before..]) {
@@ -689,7 +695,7 @@ impl<'a> Chainer<'a> {
             }
         }
         self.scratch.buf_off = buf;
-        if self.cfg.dynamic {
+        if self.chain_rule.dynamic {
             g.clone_from(src);
         }
         result
@@ -699,7 +705,13 @@ impl<'a> Chainer<'a> {
     /// chain has reduced it, provided the rule depends on something the chain removed,
     /// switched off (in `ar` and `to_off`) unless they are already. Returns whether the
     /// nested chaining rules removed them (the simple rules found nothing).
-    pub(super) fn advanced(&mut self, g: &G, src: &G, ar: &mut Arena, to_off: &mut PSet) -> bool {
+    pub(super) fn advanced(
+        &mut self,
+        g: &SeGrid,
+        src: &SeGrid,
+        ar: &mut Arena,
+        to_off: &mut PSet,
+    ) -> bool {
         // The starting grid is the same for every chain of one rule run, so what the rules
         // find depends on the reduced grid alone: different assumptions often reach the
         // same reduced grid, and the nested rules are by far the costliest part.
@@ -707,7 +719,7 @@ impl<'a> Chainer<'a> {
             Some(f) => f.clone(),
             None => {
                 let id = *self.src_id.get_or_insert_with(|| grid_id(src));
-                let simple = simple_rules(g, src, id, self.ctx.nested);
+                let simple = simple_rules(g, src, id, self.context.nested);
                 let f = if simple.is_empty() {
                     Rc::new(self.chain_rules(g, src))
                 } else {
@@ -755,18 +767,20 @@ impl<'a> Chainer<'a> {
 
     /// The candidates removed by the first of the nested chaining rules that removes any
     /// (the simple rules found none).
-    pub(super) fn chain_rules(&self, g: &G, src: &G) -> Removed {
+    pub(super) fn chain_rules(&self, g: &SeGrid, src: &SeGrid) -> Removed {
         let mut res = Vec::new();
-        let level = self.cfg.level;
-        let chain_rules: &[Cfg] = match level {
+        let level = self.chain_rule.level;
+        let chain_rules: &[ChainRule] = match level {
             0 | 1 => &[],
-            2 => &[Cfg::LOOPS],
-            3 => &[Cfg::LOOPS, Cfg::MULTIPLE],
-            4 => &[Cfg::dynamic(0)],
-            _ => &[Cfg::dynamic(0), Cfg::dynamic(level - 3)],
+            2 => &[ChainRule::LOOPS],
+            3 => &[ChainRule::LOOPS, ChainRule::MULTIPLE],
+            4 => &[ChainRule::dynamic(0)],
+            _ => &[ChainRule::dynamic(0), ChainRule::dynamic(level - 3)],
         };
-        for &cfg in chain_rules {
-            for (rem, parents, nested) in nested_rule(g, cfg, self.ctx.nested).iter() {
+        for &chain_rule in chain_rules {
+            for (removals, parents, nested) in
+                nested_rule(g, chain_rule, self.context.nested).iter()
+            {
                 // Only what rests on a candidate the chain removed counts.
                 let parents: Vec<(u8, u8)> = parents
                     .iter()
@@ -776,7 +790,7 @@ impl<'a> Chainer<'a> {
                 if parents.is_empty() {
                     continue;
                 }
-                for &(c, d) in rem {
+                for &(c, d) in removals {
                     res.push((key(c as usize, d, false), parents.clone(), Some(nested)));
                 }
             }
@@ -789,7 +803,7 @@ impl<'a> Chainer<'a> {
 
     /// A hint's text, written only when asked for: nested rules make thousands of hints.
     pub(super) fn text(&self, f: impl FnOnce() -> String) -> String {
-        if self.ctx.explain {
+        if self.context.explain {
             f()
         } else {
             String::new()
@@ -797,9 +811,9 @@ impl<'a> Chainer<'a> {
     }
 
     pub(super) fn tech(&self, kind: u8) -> SeTechnique {
-        let l = self.cfg.tech_level();
+        let l = self.chain_rule.tech_level();
         match kind {
-            _ if self.cfg.nishio => SeTechnique::Nishio,
+            _ if self.chain_rule.nishio => SeTechnique::Nishio,
             0 => SeTechnique::ContradictionForcingChains(l),
             1 => SeTechnique::DoubleForcingChains(l),
             2 => SeTechnique::CellForcingChains(l),
@@ -808,9 +822,9 @@ impl<'a> Chainer<'a> {
     }
 
     /// SE's `getMultipleChainsHintList` (multiple, dynamic, Nishio and nested rules).
-    pub(super) fn multiple(&mut self, g: &G, out: &mut Vec<Hint>) {
+    pub(super) fn multiple(&mut self, g: &SeGrid, out: &mut Vec<Hint>) {
         let mut gm = g.clone();
-        let (dynamic, nishio) = (self.cfg.dynamic, self.cfg.nishio);
+        let (dynamic, nishio) = (self.chain_rule.dynamic, self.chain_rule.nishio);
         self.scratch.counts.clear();
         self.scratch.pending.clear();
         self.scratch.hint_targets.clear();
@@ -820,11 +834,13 @@ impl<'a> Chainer<'a> {
         let mut ar = self.take_arena();
         // Chains from every candidate: most of what they could combine into finds nothing,
         // and a sieve without reasons tells which (see `sieve`).
-        let sieve = match self.cfg {
+        let sieve = match self.chain_rule {
             _ if !self.shortcuts => None,
-            Cfg::MULTIPLE => Some(fixed_sieve(g, self.ctx.nested)),
-            cfg if cfg == Cfg::dynamic(0) => Some(dynamic_sieve(g, self.ctx.nested)),
-            Cfg::NISHIO => Some(Sieve::nishio(g)),
+            ChainRule::MULTIPLE => Some(fixed_sieve(g, self.context.nested)),
+            chain_rule if chain_rule == ChainRule::dynamic(0) => {
+                Some(dynamic_sieve(g, self.context.nested))
+            }
+            ChainRule::NISHIO => Some(Sieve::nishio(g)),
             _ => None,
         };
         if sieve.as_ref().is_some_and(Sieve::is_empty) {
@@ -832,7 +848,7 @@ impl<'a> Chainer<'a> {
             return;
         }
         self.sieve = sieve;
-        if self.shortcuts && self.cfg.level > 0 && self.ctx.src.is_none() {
+        if self.shortcuts && self.chain_rule.level > 0 && self.context.src.is_none() {
             self.prebuild(g);
         }
         for c in 0..81 {
@@ -843,7 +859,7 @@ impl<'a> Chainer<'a> {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            let reduction = self.cfg.doubles(card);
+            let reduction = self.chain_rule.doubles(card);
             for d in digits(g.cand[c]) {
                 if self.sieve.as_ref().map_or(true, |s| s.binary(c, d)) {
                     self.binary(g, &mut gm, &mut ar, c, d, reduction, out);
@@ -852,7 +868,7 @@ impl<'a> Chainer<'a> {
                     self.region(g, &mut gm, &mut ar, c, d, out);
                 }
             }
-            if !self.cfg.shares(card) || self.sieve.as_ref().is_some_and(|s| !s.cell(c)) {
+            if !self.chain_rule.shares(card) || self.sieve.as_ref().is_some_and(|s| !s.cell(c)) {
                 continue;
             }
             let mut starts = [0; 9];
@@ -880,7 +896,13 @@ impl<'a> Chainer<'a> {
     /// The chaining from potential `k` (a candidate switched on or off) in `ar`: moved
     /// there if it was built ahead (`prebuild`), else built, stopping at the sieve's
     /// targets. `gm` is a copy of the run's grid `g`, and is left so (`do_chaining`).
-    pub(super) fn chaining(&mut self, g: &G, gm: &mut G, ar: &mut Arena, k: u16) -> OnChain {
+    pub(super) fn chaining(
+        &mut self,
+        g: &SeGrid,
+        gm: &mut SeGrid,
+        ar: &mut Arena,
+        k: u16,
+    ) -> OnChain {
         let Some(b) = self.built.get_mut(k as usize).and_then(Option::take) else {
             let mut targets =
                 (self.sieve.as_ref()).and_then(|s| s.targets(kcell(k), kdig(k), kon(k)));
@@ -900,8 +922,8 @@ impl<'a> Chainer<'a> {
     /// Builds the chaining from potential `k` in `ar`.
     pub(super) fn chain_from(
         &mut self,
-        g: &G,
-        gm: &mut G,
+        g: &SeGrid,
+        gm: &mut SeGrid,
         ar: &mut Arena,
         k: u16,
         targets: Option<&mut Targets>,
@@ -919,7 +941,14 @@ impl<'a> Chainer<'a> {
 
     /// The chaining from candidate `d` of cell `c` switched on, kept in `memo`: computed
     /// once per rule run (SE repeats it for cell and region chains; the outcome is the same).
-    pub(super) fn on_chain(&mut self, g: &G, gm: &mut G, ar: &mut Arena, c: usize, d: u8) {
+    pub(super) fn on_chain(
+        &mut self,
+        g: &SeGrid,
+        gm: &mut SeGrid,
+        ar: &mut Arena,
+        c: usize,
+        d: u8,
+    ) {
         let k = key(c, d, true);
         if self.scratch.memo.get(k).is_some() {
             return;
@@ -931,8 +960,8 @@ impl<'a> Chainer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn binary(
         &mut self,
-        g: &G,
-        gm: &mut G,
+        g: &SeGrid,
+        gm: &mut SeGrid,
         ar: &mut Arena,
         c: usize,
         d: u8,
@@ -946,12 +975,12 @@ impl<'a> Chainer<'a> {
                 return;
             }
         }
-        let contradiction = self.cfg.dynamic || self.cfg.nishio;
+        let contradiction = self.chain_rule.dynamic || self.chain_rule.nishio;
         self.on_chain(g, gm, ar, c, d);
         let absurd = self.scratch.memo.get(key(c, d, true)).and_then(|ch| ch.2);
         if let (true, Some(clash)) = (contradiction, absurd) {
-            let rem = Outcome::Of(key(c, d, false));
-            self.contradiction(g, ar, key(c, d, true), clash, rem, out);
+            let removals = Outcome::Of(key(c, d, false));
+            self.contradiction(g, ar, key(c, d, true), clash, removals, out);
         }
         // The chains from the candidate switched off serve contradictions and double
         // chains only (static multiple chains have neither).
@@ -978,7 +1007,7 @@ impl<'a> Chainer<'a> {
                         let t = [p, q];
                         let spec = ChainSpec {
                             tech: self.tech(1),
-                            base: self.cfg.diff(),
+                            base: self.chain_rule.diff(),
                             sort_key: 1,
                             targets: &t,
                             null_cause: C_NONE,
@@ -1009,7 +1038,7 @@ impl<'a> Chainer<'a> {
     /// which technique (2 cell, 3 region), `what` names the starting set in texts.
     pub(super) fn shared_outcomes(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         ar: &Arena,
         starts: &[u16],
         (kind, sort_key, null_cause): (u8, u8, u8),
@@ -1040,7 +1069,7 @@ impl<'a> Chainer<'a> {
                 });
                 let spec = ChainSpec {
                     tech: self.tech(kind),
-                    base: self.cfg.diff(),
+                    base: self.chain_rule.diff(),
                     sort_key,
                     targets: &targets,
                     null_cause,
@@ -1057,7 +1086,7 @@ impl<'a> Chainer<'a> {
     /// a potential switched both on and off), into `out`.
     pub(super) fn contradiction(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         ar: &Arena,
         k: u16,
         (a, b): (u32, u32),
@@ -1066,7 +1095,7 @@ impl<'a> Chainer<'a> {
     ) {
         let spec = ChainSpec {
             tech: self.tech(0),
-            base: self.cfg.diff(),
+            base: self.chain_rule.diff(),
             sort_key: 7,
             targets: &[a, b],
             null_cause: C_NONE,
@@ -1090,8 +1119,8 @@ impl<'a> Chainer<'a> {
     /// an earlier one drops that (most hints of a nested run repeat another's
     /// eliminations, eight in nine on the slowest puzzles). The removals a nested run's
     /// hint rests on are found only for the hints left at the end (`finish`).
-    pub(super) fn hint(&mut self, g: &G, ar: &Arena, spec: ChainSpec, out: &mut Vec<Hint>) {
-        if self.cfg.level > 0 && self.shortcuts && self.ctx.src.is_none() {
+    pub(super) fn hint(&mut self, g: &SeGrid, ar: &Arena, spec: ChainSpec, out: &mut Vec<Hint>) {
+        if self.chain_rule.level > 0 && self.shortcuts && self.context.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
             // on all threads, once the run is over.
             let start = self.scratch.hint_targets.len() as u32;
@@ -1101,25 +1130,31 @@ impl<'a> Chainer<'a> {
             out.push(spec.into_hint(g, 0));
             return;
         }
-        if self.cfg.level > 0 || !self.shortcuts {
-            out.push(chain_hint(g, ar, self.ctx, &mut self.scratch.queue, spec));
+        if self.chain_rule.level > 0 || !self.shortcuts {
+            out.push(chain_hint(
+                g,
+                ar,
+                self.context,
+                &mut self.scratch.queue,
+                spec,
+            ));
             return;
         }
-        let cplx = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
+        let complexity = (spec.targets.iter()).map(|&t| self.ancestors(ar, t)).sum();
         // The hints of a run share their base: SE's order is complexity, then kind.
         if self
             .best
-            .is_some_and(|b| (cplx, spec.sort_key) >= (b.1, b.2))
+            .is_some_and(|b| (complexity, spec.sort_key) >= (b.1, b.2))
         {
             return;
         }
         if let Some(slot) = spec.outcome.slot(g) {
-            if self.scratch.beaten(slot, (cplx, spec.sort_key), out) {
+            if self.scratch.beaten(slot, (complexity, spec.sort_key), out) {
                 return;
             }
         }
-        if self.ctx.src.is_none() {
-            let h = spec.into_hint(g, cplx);
+        if self.context.src.is_none() {
+            let h = spec.into_hint(g, complexity);
             self.note(&h);
             out.push(h);
             return;
@@ -1131,7 +1166,7 @@ impl<'a> Chainer<'a> {
             self.scratch.hint_targets.len() as u32,
             spec.null_cause,
         );
-        let mut h = spec.into_hint(g, cplx);
+        let mut h = spec.into_hint(g, complexity);
         h.pending = self.scratch.pending.len() as u32;
         self.scratch.pending.push(pending);
         out.push(h);
@@ -1178,8 +1213,8 @@ impl<'a> Chainer<'a> {
     }
 
     /// Finds the parents of the hints `hint` left pending.
-    pub(super) fn finish(&mut self, g: &G, hints: &mut [Hint]) {
-        let Some(src) = self.ctx.src else { return };
+    pub(super) fn finish(&mut self, g: &SeGrid, hints: &mut [Hint]) {
+        let Some(src) = self.context.src else { return };
         for h in hints.iter_mut().filter(|h| h.pending != NONE) {
             let (start, end, null_cause) = self.scratch.pending[h.pending as usize];
             // Gathered in a list reused from hint to hint, then copied at their size:
@@ -1202,8 +1237,8 @@ impl<'a> Chainer<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn region(
         &mut self,
-        g: &G,
-        gm: &mut G,
+        g: &SeGrid,
+        gm: &mut SeGrid,
         ar: &mut Arena,
         c: usize,
         d: u8,
@@ -1212,7 +1247,7 @@ impl<'a> Chainer<'a> {
         for t in [BLOCK, ROW, COL] {
             let r = CR[c][t] as usize;
             // Houses list their cells in index order: the first place is the lowest cell.
-            if !self.cfg.shares(g.places(r, d).into())
+            if !self.chain_rule.shares(g.places(r, d).into())
                 || g.cells(r, d).trailing_zeros() as usize != c
             {
                 continue;
@@ -1245,8 +1280,8 @@ impl<'a> Chainer<'a> {
     /// eliminations (`all_beaten`).
     fn may_share(
         &mut self,
-        g: &G,
-        gm: &mut G,
+        g: &SeGrid,
+        gm: &mut SeGrid,
         ar: &mut Arena,
         unit: usize,
         starts: &[u16],
@@ -1283,7 +1318,7 @@ impl<'a> Chainer<'a> {
     /// hints sought.
     fn all_beaten(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         ar: &Arena,
         shared: &Reached,
         starts: &[u16],
@@ -1291,7 +1326,7 @@ impl<'a> Chainer<'a> {
     ) -> bool {
         // Asked for the first hint alone, one that loses to the best so far loses.
         let best = self.best.map(|b| (b.1, b.2));
-        if self.cfg.level > 0 || (self.scratch.best.is_empty() && best.is_none()) {
+        if self.chain_rule.level > 0 || (self.scratch.best.is_empty() && best.is_none()) {
             return false;
         }
         for (on, side_sets) in [(true, &shared.on), (false, &shared.off)] {
@@ -1302,7 +1337,8 @@ impl<'a> Chainer<'a> {
                         continue;
                     };
                     let kept = self.scratch.best.get(slot).filter(|b| b.0 != NONE);
-                    let Some((cplx, kind)) = kept.map(|b| (b.1, b.2)).into_iter().chain(best).min()
+                    let Some((complexity, kind)) =
+                        kept.map(|b| (b.1, b.2)).into_iter().chain(best).min()
                     else {
                         return false;
                     };
@@ -1316,7 +1352,7 @@ impl<'a> Chainer<'a> {
                             None => fewest_ancestors(g, s, k),
                         };
                     }
-                    if (least, sort_key) < (cplx, kind) {
+                    if (least, sort_key) < (complexity, kind) {
                         return false;
                     }
                 }
@@ -1328,7 +1364,7 @@ impl<'a> Chainer<'a> {
     /// Whether only the run's first hint in SE's order matters, and the shortcuts that
     /// follow are taken (`best`).
     pub(super) fn first_only(&self) -> bool {
-        self.ctx.first && self.shortcuts
+        self.context.first && self.shortcuts
     }
 
     /// Notes `h`, just found, as the run's best hint if it is, when only the first is
@@ -1343,22 +1379,32 @@ impl<'a> Chainer<'a> {
 
 /// All hints of one SE chaining rule, in SE's order (difficulty, complexity, kind), each
 /// set of eliminations once; the first alone from a top-level nested run asked for it
-/// (`Ctx::first`).
-pub(crate) fn chaining_hints(g: &G, cfg: Cfg, ctx: Ctx) -> Vec<Hint> {
-    rule_hints(g, cfg, ctx, true)
+/// (`Context::first`).
+pub(crate) fn chaining_hints(g: &SeGrid, chain_rule: ChainRule, context: Context) -> Vec<Hint> {
+    rule_hints(g, chain_rule, context, true)
 }
 
 /// `chaining_hints`, with or without `Chainer::shortcuts` (without only to test them).
-pub(super) fn rule_hints(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> Vec<Hint> {
-    rule_run(g, cfg, ctx, shortcuts).0
+pub(super) fn rule_hints(
+    g: &SeGrid,
+    chain_rule: ChainRule,
+    context: Context,
+    shortcuts: bool,
+) -> Vec<Hint> {
+    rule_run(g, chain_rule, context, shortcuts).0
 }
 
 /// `rule_hints`, and whether the loops rule searched from any candidate (`Chainer::searched`).
-pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>, bool) {
-    let mut ch = Chainer::new(cfg, ctx);
+pub(super) fn rule_run(
+    g: &SeGrid,
+    chain_rule: ChainRule,
+    context: Context,
+    shortcuts: bool,
+) -> (Vec<Hint>, bool) {
+    let mut ch = Chainer::new(chain_rule, context);
     ch.shortcuts = shortcuts;
     let mut out = Vec::new();
-    if cfg.mult || cfg.dynamic {
+    if chain_rule.mult || chain_rule.dynamic {
         ch.multiple(g, &mut out);
     } else {
         ch.loops_rule(g, &mut out);
@@ -1373,7 +1419,7 @@ pub(super) fn rule_run(g: &G, cfg: Cfg, ctx: Ctx, shortcuts: bool) -> (Vec<Hint>
 pub(super) type Rank = (f64, u32, u8);
 
 fn rank(h: &Hint) -> Rank {
-    (h.diff, h.cplx, h.sort_key)
+    (h.diff, h.complexity, h.sort_key)
 }
 
 /// SE's order of ranks (stable sorts then keep hints as found).
@@ -1395,9 +1441,9 @@ pub(super) fn se_order(a: &Hint, b: &Hint) -> std::cmp::Ordering {
 fn best_per_removals(out: &mut Vec<Hint>) {
     let mut best: FxHashMap<[u64; 12], usize> = FxHashMap::default();
     for (i, h) in out.iter().enumerate() {
-        // The set of eliminations as a 729-bit key: rem lists hold no repeats.
+        // The set of eliminations as a 729-bit key: removals lists hold no repeats.
         let mut k = [0u64; 12];
-        for &(c, d) in &h.rem {
+        for &(c, d) in &h.removals {
             let bit = c as usize * 9 + d as usize - 1;
             k[bit / 64] |= 1 << (bit % 64);
         }
@@ -1447,14 +1493,14 @@ mod tests {
         let mut hints = Vec::new();
         for i in 0..2000u32 {
             let mut h = Hint::new(SeTechnique::DoubleForcingChains(1), 9.0);
-            h.cplx = next(6) as u32;
-            h.diff = 9.0 + length_diff(h.cplx);
+            h.complexity = next(6) as u32;
+            h.diff = 9.0 + length_diff(h.complexity);
             h.sort_key = next(3) as u8;
             // Few distinct sets, listed in any order: most hints repeat another's.
             let (c, d) = (next(4) as u8, 1 + next(2) as u8);
-            h.rem = vec![(c, d), (c + 40, d)];
+            h.removals = vec![(c, d), (c + 40, d)];
             if next(2) == 0 {
-                h.rem.reverse();
+                h.removals.reverse();
             }
             h.parents = vec![(i as u8, (i >> 8) as u8)];
             hints.push(h);
@@ -1462,12 +1508,12 @@ mod tests {
         let mut plain = hints.clone();
         plain.sort_by(|a, b| {
             (a.diff.total_cmp(&b.diff))
-                .then(a.cplx.cmp(&b.cplx))
+                .then(a.complexity.cmp(&b.complexity))
                 .then(a.sort_key.cmp(&b.sort_key))
         });
         let mut seen = std::collections::HashSet::new();
         plain.retain(|h| {
-            let mut set = h.rem.clone();
+            let mut set = h.removals.clone();
             set.sort_unstable();
             seen.insert(set)
         });
@@ -1492,7 +1538,7 @@ mod tests {
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
             let rating = se_rate(puzzle.values(), Some(solution.values()), MAX_LEVEL, true);
             let cache = NestedCache::default();
-            let mut g = G::from_values(puzzle.values());
+            let mut g = SeGrid::from_values(puzzle.values());
             let mut here = 0;
             for h in &rating.steps {
                 let at_level_4 = matches!(
@@ -1505,14 +1551,14 @@ mod tests {
                 if at_level_4 && here < 2 {
                     (here, steps) = (here + 1, steps + 1);
                     cache.start_step(&g);
-                    let ctx = Ctx {
+                    let context = Context {
                         src: None,
                         first: true,
                         explain: false,
                         solution: None,
                         nested: &cache,
                     };
-                    let mut ch = Chainer::new(Cfg::dynamic(4), ctx);
+                    let mut ch = Chainer::new(ChainRule::dynamic(4), context);
                     for c in (0..81).filter(|&c| g.card(c) >= 2) {
                         for k in digits(g.cand[c]).flat_map(|d| [key(c, d, true), key(c, d, false)])
                         {
@@ -1573,21 +1619,32 @@ mod tests {
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
             let sol = solution.values();
             let pairs = reduced_pairs(2);
-            for g in [G::from_values(puzzle.values()), pairs[2 * i + 1].1.clone()] {
+            for g in [
+                SeGrid::from_values(puzzle.values()),
+                pairs[2 * i + 1].1.clone(),
+            ] {
                 assert!(holds(&g, sol));
                 for level in 1..=3 {
-                    let key = |h: &Hint| (h.tech, h.cplx, h.sort_key, h.rem.clone(), h.place);
+                    let key = |h: &Hint| {
+                        (
+                            h.tech,
+                            h.complexity,
+                            h.sort_key,
+                            h.removals.clone(),
+                            h.place,
+                        )
+                    };
                     let run = |solution| {
                         let nested = NestedCache::default();
                         // Every hint, not the first alone: all of them are compared.
-                        let ctx = Ctx {
+                        let context = Context {
                             src: None,
                             first: false,
                             explain: false,
                             solution,
                             nested: &nested,
                         };
-                        chaining_hints(&g, Cfg::dynamic(level), ctx)
+                        chaining_hints(&g, ChainRule::dynamic(level), context)
                             .iter()
                             .map(key)
                             .collect::<Vec<_>>()

@@ -1,7 +1,7 @@
 //! SE's aligned pair and triplet exclusion (6.2, 7.5).
 
 use super::nested::NestedCache;
-use super::{bit, bits, cell_name, digits, peers_mask, Hint, SeTechnique, G, HOUSE};
+use super::{bit, bits, cell_name, digits, peers_mask, Hint, SeGrid, SeTechnique, HOUSE};
 use rayon::prelude::*;
 
 /// SE's aligned pair/triplet exclusion (`degree` 2 or 3): combinations of candidates of
@@ -12,7 +12,12 @@ use rayon::prelude::*;
 /// The cells and excluders a combination's verdict rests on are known, so where none of
 /// them changed since a grid on which nothing was found, nothing is found again
 /// (`Fresh`): only combinations touching the step's changes are searched.
-pub(super) fn aligned_exclusion(g: &G, degree: usize, cache: &NestedCache, out: &mut Vec<Hint>) {
+pub(super) fn aligned_exclusion(
+    g: &SeGrid,
+    degree: usize,
+    cache: &NestedCache,
+    out: &mut Vec<Hint>,
+) {
     let fresh = Fresh::since(cache.exclusion_empty(degree), g);
     let mut list: Vec<usize> = Vec::new();
     let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
@@ -103,7 +108,7 @@ struct Fresh {
 impl Fresh {
     /// The changes from `last`, if `g` has only fewer candidates (else everything counts
     /// as changed).
-    fn since(last: Option<[u16; 81]>, g: &G) -> Fresh {
+    fn since(last: Option<[u16; 81]>, g: &SeGrid) -> Fresh {
         let everything = Fresh {
             touched: u128::MAX,
             changed: u128::MAX,
@@ -142,7 +147,7 @@ impl Fresh {
 /// digit (nothing left) or one (one left), so each pair of digits is settled at once for
 /// all third digits: the triplets that remove nothing, nearly all, are told apart in a
 /// fraction of the full enumeration (`exclusion_by_combinations` in the tests).
-pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Option<Hint> {
+pub(super) fn exclusion(g: &SeGrid, cells: &[usize], excl_mask: &[u128; 81]) -> Option<Hint> {
     let common = cells.iter().fold(u128::MAX, |m, &c| m & excl_mask[c]);
     if common.count_ones() < 2 {
         return None;
@@ -199,13 +204,13 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
             }
         }
     }
-    let mut rem = Vec::new();
+    let mut removals = Vec::new();
     for (i, &c) in cells.iter().enumerate() {
         for d in digits(g.cand[c] & !allowed[i]) {
-            rem.push((c as u8, d));
+            removals.push((c as u8, d));
         }
     }
-    if rem.is_empty() {
+    if removals.is_empty() {
         return None;
     }
     let (tech, diff) = if k == 2 {
@@ -214,7 +219,7 @@ pub(super) fn exclusion(g: &G, cells: &[usize], excl_mask: &[u128; 81]) -> Optio
         (SeTechnique::AlignedTripletExclusion, 7.5)
     };
     let mut h = Hint::new(tech, diff);
-    h.rem = rem;
+    h.removals = removals;
     let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
     h.text = format!("cells {}", names.join(","));
     Some(h)
@@ -227,7 +232,7 @@ mod tests {
 
     /// SE's enumeration as it is: every combination of the cells' digits, each checked
     /// against every common excluder; the removals, if any.
-    fn exclusion_by_combinations(g: &G, cells: &[usize], excl: &[u128; 81]) -> Vec<(u8, u8)> {
+    fn exclusion_by_combinations(g: &SeGrid, cells: &[usize], excl: &[u128; 81]) -> Vec<(u8, u8)> {
         let common = cells.iter().fold(u128::MAX, |m, &c| m & excl[c]);
         if common.count_ones() < 2 {
             return Vec::new();
@@ -237,7 +242,7 @@ mod tests {
         let mut allowed = vec![0u16; cells.len()];
         let mut combo = vec![0u8; cells.len()];
         fn walk(
-            g: &G,
+            g: &SeGrid,
             cells: &[usize],
             i: usize,
             combo: &mut [u8],
@@ -264,11 +269,11 @@ mod tests {
             !clash && !ex.iter().any(|&e| e & !used == 0)
         };
         walk(g, cells, 0, &mut combo, &ok, &mut allowed);
-        let mut rem = Vec::new();
+        let mut removals = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
-            rem.extend(digits(g.cand[c] & !allowed[i]).map(|d| (c as u8, d)));
+            removals.extend(digits(g.cand[c] & !allowed[i]).map(|d| (c as u8, d)));
         }
-        rem
+        removals
     }
 
     /// The digit pairs settled at once for every third digit give the removals the full
@@ -303,7 +308,7 @@ mod tests {
                     }
                 }
                 for cells in sets {
-                    let fast = exclusion(&g, &cells, &excl).map_or(Vec::new(), |h| h.rem);
+                    let fast = exclusion(&g, &cells, &excl).map_or(Vec::new(), |h| h.removals);
                     let full = exclusion_by_combinations(&g, &cells, &excl);
                     assert_eq!(fast, full, "cells {cells:?}");
                     checked += 1;
@@ -343,13 +348,14 @@ mod tests {
                             }
                         }
                     }
-                    let g = G::from_parts(&val, &cand);
+                    let g = SeGrid::from_parts(&val, &cand);
                     let before = cache.exclusion_empty(degree);
                     let (mut fast, mut full) = (Vec::new(), Vec::new());
                     aligned_exclusion(&g, degree, &cache, &mut fast);
                     aligned_exclusion(&g, degree, &NestedCache::default(), &mut full);
-                    let rem = |h: &Vec<Hint>| h.iter().map(|h| h.rem.clone()).collect::<Vec<_>>();
-                    assert_eq!(rem(&fast), rem(&full), "degree {degree}");
+                    let removals =
+                        |h: &Vec<Hint>| h.iter().map(|h| h.removals.clone()).collect::<Vec<_>>();
+                    assert_eq!(removals(&fast), removals(&full), "degree {degree}");
                     found += (!full.is_empty() && before.is_some()) as usize;
                     skipped += before.is_some() as usize;
                 }

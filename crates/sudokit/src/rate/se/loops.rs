@@ -12,15 +12,15 @@ use super::nested::keep_fixed_sieve;
 use super::potentials::{is_parent, kcell, kdig, key, kon, Arena, PSet, C_ADV, C_NONE};
 use super::reach::REACH;
 use super::reach::{LinkView, Reach, S_KINDS, S_OFF_ON, S_ON_OFF, S_REMOVES};
-use super::{digits, Hint, SeTechnique, G, HOUSE};
+use super::{digits, Hint, SeGrid, SeTechnique, HOUSE};
 use std::collections::VecDeque;
 
 impl Chainer<'_> {
     /// SE's loops rule on `g`: its hints, into `out`, in the order found. A nested run on a
     /// grid where it finds nothing keeps the grid's static sieve, made from the same
     /// reachability sets (`keep_fixed_sieve`).
-    pub(super) fn loops_rule(&mut self, g: &G, out: &mut Vec<Hint>) {
-        let (ctx, shortcuts) = (self.ctx, self.shortcuts);
+    pub(super) fn loops_rule(&mut self, g: &SeGrid, out: &mut Vec<Hint>) {
+        let (context, shortcuts) = (self.context, self.shortcuts);
         // X, Y and XY chains, in SE's order, each over its own links: the X and Y links
         // are the XY links of one kind. Whatever X or Y links reach, XY links reach too,
         // so the XY reachability filters all three passes.
@@ -33,7 +33,7 @@ impl Chainer<'_> {
                 for (y, x) in LOOP_PASSES {
                     // XY cycles and chains rate 7.0 and up: below a hint the X and Y passes
                     // found under that, none could come first.
-                    if ctx.first && x && y && out.iter().any(|h| h.diff < 7.0) {
+                    if context.first && x && y && out.iter().any(|h| h.diff < 7.0) {
                         break;
                     }
                     // X links: within houses; Y links: "off" to "on" within cells.
@@ -42,8 +42,8 @@ impl Chainer<'_> {
                     self.loops(g, y, x, on_off, off_on, &reach, out);
                 }
             }
-            if ctx.src.is_some() && out.is_empty() {
-                keep_fixed_sieve(g, &reach, ctx.nested);
+            if context.src.is_some() && out.is_empty() {
+                keep_fixed_sieve(g, &reach, context.nested);
             }
         });
     }
@@ -53,7 +53,7 @@ impl Chainer<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn loops(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         y: bool,
         x: bool,
         on_off: LinkView,
@@ -74,7 +74,7 @@ impl Chainer<'_> {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn unary(
         &mut self,
-        g: &G,
+        g: &SeGrid,
         c: usize,
         d: u8,
         y: bool,
@@ -132,11 +132,12 @@ impl Chainer<'_> {
                 }
                 p = q;
             }
-            let mut rem: Vec<(u8, u8)> = forw.into_iter().filter(|e| back.contains(e)).collect();
-            if rem.is_empty() {
+            let mut removals: Vec<(u8, u8)> =
+                forw.into_iter().filter(|e| back.contains(e)).collect();
+            if removals.is_empty() {
                 continue;
             }
-            rem.sort_unstable();
+            removals.sort_unstable();
             let tech = match (x, y) {
                 (true, true) => SeTechnique::XYCycle,
                 (false, true) => SeTechnique::YCycle,
@@ -147,7 +148,7 @@ impl Chainer<'_> {
             let mut h = chain_hint(
                 g,
                 &ar,
-                self.ctx,
+                self.context,
                 &mut self.scratch.queue,
                 ChainSpec {
                     tech,
@@ -155,11 +156,11 @@ impl Chainer<'_> {
                     sort_key,
                     targets: &t,
                     null_cause: C_NONE,
-                    outcome: Outcome::Removes(rem),
+                    outcome: Outcome::Removes(removals),
                     text,
                 },
             );
-            if let Some(src) = self.ctx.src {
+            if let Some(src) = self.context.src {
                 // The reversed cycle: every "off" of the chain is "on" the other way round.
                 let mut parents = RuleParents::new(std::mem::take(&mut h.parents));
                 let mut p = dst;
@@ -194,7 +195,7 @@ impl Chainer<'_> {
                 outcome: Outcome::Of(k),
                 text: self.text(|| format!("chain {}", ar.describe(t))),
             };
-            let h = chain_hint(g, &ar, self.ctx, &mut self.scratch.queue, spec);
+            let h = chain_hint(g, &ar, self.context, &mut self.scratch.queue, spec);
             self.note(&h);
             out.push(h);
         }
@@ -390,7 +391,7 @@ const LOOP_PASSES: [(bool, bool); 3] = [(false, true), (true, false), (true, tru
 /// the cycles that close, only those that remove something make hints, and the source's
 /// component tells when none can (`shortcuts`).
 fn searches(
-    g: &G,
+    g: &SeGrid,
     c: usize,
     d: u8,
     (y, x): (bool, bool),
@@ -415,8 +416,8 @@ mod tests {
     use super::super::chains::{complexity, rule_hints};
     use super::super::se_rate;
     use super::super::tests::reduced_pairs;
-    use super::super::Cfg;
-    use super::super::Ctx;
+    use super::super::ChainRule;
+    use super::super::Context;
     use super::super::NestedCache;
     use super::super::MAX_LEVEL;
     use super::*;
@@ -428,7 +429,7 @@ mod tests {
     /// chains come first at some steps, and on reduced hard grids.
     #[test]
     fn loops_rule_first_hint_is_the_first_of_all() {
-        let mut grids: Vec<G> = reduced_pairs(8)
+        let mut grids: Vec<SeGrid> = reduced_pairs(8)
             .into_iter()
             .flat_map(|(a, b)| [a, b])
             .collect();
@@ -441,7 +442,7 @@ mod tests {
             "1.6...8.4..4.9.6..5.......343.....86....8.....6.5.2.7...8...7.....3.8......769...",
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
-            let mut g = G::from_values(puzzle.values());
+            let mut g = SeGrid::from_values(puzzle.values());
             for h in se_rate(puzzle.values(), None, MAX_LEVEL, true).steps {
                 grids.push(g.clone());
                 h.apply(&mut g);
@@ -450,16 +451,19 @@ mod tests {
         let (mut compared, mut skipped, mut xy_first) = (0, 0, 0);
         for g in grids {
             let nested = NestedCache::default();
-            let ctx = |first| Ctx {
+            let context = |first| Context {
                 src: None,
                 first,
                 explain: false,
                 solution: None,
                 nested: &nested,
             };
-            let all = rule_hints(&g, Cfg::LOOPS, ctx(false), true);
-            let first = rule_hints(&g, Cfg::LOOPS, ctx(true), true);
-            let head = |h: &[Hint]| h.first().map(|h| (h.tech, h.cplx, h.rem.clone()));
+            let all = rule_hints(&g, ChainRule::LOOPS, context(false), true);
+            let first = rule_hints(&g, ChainRule::LOOPS, context(true), true);
+            let head = |h: &[Hint]| {
+                h.first()
+                    .map(|h| (h.tech, h.complexity, h.removals.clone()))
+            };
             assert_eq!(head(&first), head(&all));
             let xy =
                 |h: &Hint| matches!(h.tech, SeTechnique::XYCycle | SeTechnique::ForcingXYChain);
@@ -510,7 +514,7 @@ mod tests {
         let (mut chains, mut cycles) = (0, 0);
         for (_, g) in reduced_pairs(4) {
             let nested = NestedCache::default();
-            let ctx = Ctx {
+            let context = Context {
                 src: None,
                 first: false,
                 explain: false,
@@ -520,7 +524,7 @@ mod tests {
             let mut reach = Reach::default();
             reach.xy(&g);
             reach.links(&g);
-            let mut ch = Chainer::new(Cfg::LOOPS, ctx);
+            let mut ch = Chainer::new(ChainRule::LOOPS, context);
             let mut queue = Vec::new();
             for (y, x) in LOOP_PASSES {
                 let on_off = reach.on_off.only(2 | y as u8);

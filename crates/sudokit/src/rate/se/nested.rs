@@ -3,12 +3,12 @@
 //! (per grid, for the whole rating, shared by its threads: `NestedCache`).
 
 use super::basic::{fish, hidden_set, locking, naked_set};
-use super::chains::{rule_run, Cfg};
+use super::chains::{rule_run, ChainRule};
 use super::potentials::key;
 use super::reach::REACH;
 use super::reach::{links_within, Reach};
 use super::sieve::{Carry, Closures, Sieve};
-use super::{Ctx, Nested, RemovedRc, G};
+use super::{Context, Nested, RemovedRc, SeGrid};
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -39,12 +39,12 @@ impl NestedRun {
     pub(super) fn iter(&self) -> impl Iterator<Item = NestedHint<'_>> {
         let mut start = 0;
         self.hints.iter().map(move |&(rem_end, end, nested)| {
-            let (rem, parents) = (
+            let (removals, parents) = (
                 &self.cands[start..rem_end as usize],
                 &self.cands[rem_end as usize..end as usize],
             );
             start = end as usize;
-            (rem, parents, nested)
+            (removals, parents, nested)
         })
     }
 }
@@ -54,7 +54,7 @@ impl NestedRun {
 pub(super) struct NestedKey {
     pub(super) val: [u8; 81],
     pub(super) cand: [u16; 81],
-    pub(super) cfg: (bool, bool, u8),
+    pub(super) chain_rule: (bool, bool, u8),
 }
 
 /// Nested rule runs kept before a cache is emptied, to bound its memory (a few tens of MB,
@@ -92,7 +92,7 @@ pub(crate) struct NestedCache {
     /// (`dynamic_sieve`).
     closures: Mutex<[FxHashMap<GridKey, Arc<Closures>>; 2]>,
     /// The grid the rating's step starts from (`start_step`), if set.
-    step: Mutex<Option<Arc<G>>>,
+    step: Mutex<Option<Arc<SeGrid>>>,
     /// Per degree (pair, triplet), the candidates of the latest grid of the rating on
     /// which aligned exclusion found nothing (`aligned_exclusion`).
     exclusion_empty: Mutex<[Option<[u16; 81]>; 2]>,
@@ -103,7 +103,7 @@ impl NestedCache {
     /// from `g` or from a grid it reduced, and so do those of later steps, so a nested
     /// rule's hint need only report the removals it rests on among `g`'s candidates
     /// (`nested_rule`): the others are dropped wherever it is used.
-    pub(crate) fn start_step(&self, g: &G) {
+    pub(crate) fn start_step(&self, g: &SeGrid) {
         *held(&self.step) = Some(Arc::new(g.clone()));
     }
 
@@ -114,14 +114,14 @@ impl NestedCache {
     }
 
     /// Notes that aligned exclusion of `degree` found nothing on `g`.
-    pub(super) fn set_exclusion_empty(&self, degree: usize, g: &G) {
+    pub(super) fn set_exclusion_empty(&self, degree: usize, g: &SeGrid) {
         held(&self.exclusion_empty)[degree - 2] = Some(g.cand);
     }
 
     /// Notes the step the rating took from `before` to `after`: a reduced grid of the
     /// next step is often one of this step's without its removals, and what the loops
     /// rule and static multiple chains found there may still hold (`inherit_loops`).
-    pub(crate) fn step_done(&self, before: &G, after: &G) {
+    pub(crate) fn step_done(&self, before: &SeGrid, after: &SeGrid) {
         let removed = std::array::from_fn(|c| before.cand[c] & !after.cand[c]);
         *held(&self.step_removed) = (before.val == after.val).then_some(removed);
         let mut closures = held(&self.closures);
@@ -132,7 +132,7 @@ impl NestedCache {
 /// The sieve of a run of dynamic forcing chains on `g`, taking over the closures of the
 /// last step's sieve on `g` with that step's removals back where they still hold
 /// (`Carry`): nearly all of them, on nearly every grid.
-pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
+pub(super) fn dynamic_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
     let last = with_last_removals(g, cache).and_then(|(cand, removed)| {
         let closures = held(&cache.closures)[1].get(&(g.val, cand)).cloned()?;
         Some((closures, removed))
@@ -150,7 +150,7 @@ pub(super) fn dynamic_sieve(g: &G, cache: &NestedCache) -> Sieve {
 
 /// The candidates of `g` with the last step's removals back, and those removals
 /// (`step_done`): what a reduced grid of this step often was at the last.
-fn with_last_removals(g: &G, cache: &NestedCache) -> Option<([u16; 81], [u16; 81])> {
+fn with_last_removals(g: &SeGrid, cache: &NestedCache) -> Option<([u16; 81], [u16; 81])> {
     let removed = (*held(&cache.step_removed))?;
     let mut cand = g.cand;
     for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
@@ -171,30 +171,30 @@ fn held<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Every candidate present: the starting grid under which a nested rule reports all the
 /// removals it could rest on.
-pub(super) static EVERY_CANDIDATE: G = G {
+pub(super) static EVERY_CANDIDATE: SeGrid = SeGrid {
     val: [0; 81],
     cand: [0x1ff; 81],
-    dm: [(1 << 81) - 1; 9],
+    digit_cells: [(1 << 81) - 1; 9],
     count: [[9; 27]; 9],
 };
 
-/// The hints of chaining rule `cfg` on `g` (kept in `cache`).
-pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
+/// The hints of chaining rule `chain_rule` on `g` (kept in `cache`).
+pub(super) fn nested_rule(g: &SeGrid, chain_rule: ChainRule, cache: &NestedCache) -> NestedHints {
     let key = NestedKey {
         val: g.val,
         cand: g.cand,
-        cfg: (cfg.mult, cfg.dynamic, cfg.level),
+        chain_rule: (chain_rule.mult, chain_rule.dynamic, chain_rule.level),
     };
     if let Some(found) = held(&cache.runs).get(&key).cloned() {
         return found;
     }
-    if cfg == Cfg::LOOPS {
+    if chain_rule == ChainRule::LOOPS {
         if let Some(found) = inherit_loops(g, &key, cache) {
             return found;
         }
     }
     let step = held(&cache.step).clone();
-    let ctx = Ctx {
+    let context = Context {
         src: Some(step.as_deref().unwrap_or(&EVERY_CANDIDATE)),
         first: false,
         explain: false,
@@ -206,18 +206,18 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
         hints: Vec::new(),
         dead: false,
     };
-    let (found, searched) = rule_run(g, cfg, ctx, true);
-    run.dead = cfg == Cfg::LOOPS && !searched;
+    let (found, searched) = rule_run(g, chain_rule, context, true);
+    run.dead = chain_rule == ChainRule::LOOPS && !searched;
     // A hint is known by its chains (`Arena::identity`), as SE's `FullChain` knows it:
     // the same chains found on two grids count once in a hint that uses both.
     for mut h in found.into_iter().filter(|h| !h.parents.is_empty()) {
-        h.rem.sort_unstable();
-        run.cands.extend(&h.rem);
+        h.removals.sort_unstable();
+        run.cands.extend(&h.removals);
         let rem_end = run.cands.len() as u32;
         run.cands.extend(&h.parents);
         let nested = Nested {
             id: h.identity,
-            cplx: h.cplx,
+            complexity: h.complexity,
         };
         run.hints.push((rem_end, run.cands.len() as u32, nested));
     }
@@ -232,15 +232,15 @@ pub(super) fn nested_rule(g: &G, cfg: Cfg, cache: &NestedCache) -> NestedHints {
 /// the same grid with the last step's removals back and `g` has no static link that grid
 /// lacked (`links_within`); the static multiple chains' sieve is carried over too
 /// (`Sieve::fixed_without`).
-fn inherit_loops(g: &G, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
+fn inherit_loops(g: &SeGrid, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
     let (cand, removed) = with_last_removals(g, cache)?;
     let last = NestedKey {
         val: g.val,
         cand,
-        cfg: key.cfg,
+        chain_rule: key.chain_rule,
     };
     let found = held(&cache.runs).get(&last).cloned()?;
-    let big = G::from_parts(&g.val, &cand);
+    let big = SeGrid::from_parts(&g.val, &cand);
     if !found.dead || !links_within(g, &big) {
         return None;
     }
@@ -266,7 +266,7 @@ pub(super) fn clear_thread_caches() {
 }
 
 /// A grid's identity as a key (fixed hash keys: the same on every thread).
-pub(super) fn grid_id(g: &G) -> u64 {
+pub(super) fn grid_id(g: &SeGrid) -> u64 {
     let mut h = std::hash::DefaultHasher::new();
     (g.val, g.cand).hash(&mut h);
     h.finish()
@@ -283,12 +283,12 @@ thread_local! {
 /// The candidates removed on `g` by the first of the simple rules used inside chains
 /// (locking, hidden and naked pairs, X-wings) that removes any, from chains that started
 /// on `src` (`id`): only what rests on a candidate the chain removed counts.
-pub(super) fn simple_rules(g: &G, src: &G, id: u64, cache: &NestedCache) -> RemovedRc {
+pub(super) fn simple_rules(g: &SeGrid, src: &SeGrid, id: u64, cache: &NestedCache) -> RemovedRc {
     let grids = (id, g.cand);
     if let Some(found) = SIMPLE.with(|s| s.borrow().get(&grids).cloned()) {
         return found;
     }
-    let ctx = Ctx {
+    let context = Context {
         src: Some(src),
         first: false,
         explain: false,
@@ -299,18 +299,18 @@ pub(super) fn simple_rules(g: &G, src: &G, id: u64, cache: &NestedCache) -> Remo
     for rule in 0..4 {
         let mut hints = Vec::new();
         match rule {
-            0 => locking(g, false, ctx, &mut hints),
-            1 => hidden_set(g, 2, false, ctx, &mut hints),
-            2 => naked_set(g, 2, ctx, &mut hints),
-            _ => fish(g, 2, ctx, &mut hints),
+            0 => locking(g, false, context, &mut hints),
+            1 => hidden_set(g, 2, false, context, &mut hints),
+            2 => naked_set(g, 2, context, &mut hints),
+            _ => fish(g, 2, context, &mut hints),
         }
         for h in hints {
             if h.parents.is_empty() {
                 continue;
             }
-            let mut rem = h.rem;
-            rem.sort_unstable();
-            for (c, d) in rem {
+            let mut removals = h.removals;
+            removals.sort_unstable();
+            for (c, d) in removals {
                 res.push((key(c as usize, d, false), h.parents.clone(), None));
             }
         }
@@ -328,7 +328,7 @@ pub(super) type GridKey = ([u8; 81], [u16; 81]);
 
 /// Keeps the sieve of static multiple chains on `g`, whose reachability sets `reach`
 /// holds, in `cache`.
-pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach, cache: &NestedCache) {
+pub(super) fn keep_fixed_sieve(g: &SeGrid, reach: &Reach, cache: &NestedCache) {
     let key = (g.val, g.cand);
     if held(&cache.sieves).contains_key(&key) {
         return;
@@ -339,7 +339,7 @@ pub(super) fn keep_fixed_sieve(g: &G, reach: &Reach, cache: &NestedCache) {
 
 /// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
 /// made from the reachability sets, built for `g` if need be.
-pub(super) fn fixed_sieve(g: &G, cache: &NestedCache) -> Sieve {
+pub(super) fn fixed_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
     if let Some(sieve) = held(&cache.sieves).get(&(g.val, g.cand)).cloned() {
         return sieve;
     }
@@ -369,49 +369,49 @@ mod tests {
             let cache = if from_step {
                 // The step starts from a grid with more candidates than `src`.
                 let cand = std::array::from_fn(|c| src.cand[c] | 1 << (c % 9));
-                own.start_step(&G::from_parts(&src.val, &cand));
+                own.start_step(&SeGrid::from_parts(&src.val, &cand));
                 &own
             } else {
                 &every
             };
-            for cfg in [Cfg::LOOPS, Cfg::MULTIPLE, Cfg::dynamic(0)] {
-                let ctx = Ctx {
+            for chain_rule in [ChainRule::LOOPS, ChainRule::MULTIPLE, ChainRule::dynamic(0)] {
+                let context = Context {
                     src: Some(&src),
                     first: false,
                     explain: false,
                     solution: None,
                     nested: cache,
                 };
-                let direct: Found = chaining_hints(&g, cfg, ctx)
+                let direct: Found = chaining_hints(&g, chain_rule, context)
                     .into_iter()
                     .filter(|h| !h.parents.is_empty())
                     .map(|h| {
-                        let mut rem = h.rem;
-                        rem.sort_unstable();
-                        (rem, h.parents, h.cplx)
+                        let mut removals = h.removals;
+                        removals.sort_unstable();
+                        (removals, h.parents, h.complexity)
                     })
                     .collect();
-                let cached: Found = nested_rule(&g, cfg, cache)
+                let cached: Found = nested_rule(&g, chain_rule, cache)
                     .iter()
-                    .map(|(rem, parents, nested)| {
+                    .map(|(removals, parents, nested)| {
                         let parents: Vec<(u8, u8)> = parents
                             .iter()
                             .copied()
                             .filter(|&(c, d)| src.has(c as usize, d))
                             .collect();
-                        (rem.to_vec(), parents, nested.cplx)
+                        (removals.to_vec(), parents, nested.complexity)
                     })
                     .filter(|(_, parents, _)| !parents.is_empty())
                     .collect();
                 compared += direct.len();
-                assert_eq!(direct, cached, "{cfg:?}");
+                assert_eq!(direct, cached, "{chain_rule:?}");
                 // A hint is known alike from the step's grid and from every candidate.
                 if from_step {
-                    let all: Vec<_> = (nested_rule(&g, cfg, &every).iter())
-                        .map(|(rem, _, nested)| (rem.to_vec(), nested))
+                    let all: Vec<_> = (nested_rule(&g, chain_rule, &every).iter())
+                        .map(|(removals, _, nested)| (removals.to_vec(), nested))
                         .collect();
-                    for (rem, _, nested) in nested_rule(&g, cfg, cache).iter() {
-                        assert!(all.contains(&(rem.to_vec(), nested)), "{cfg:?}");
+                    for (removals, _, nested) in nested_rule(&g, chain_rule, cache).iter() {
+                        assert!(all.contains(&(removals.to_vec(), nested)), "{chain_rule:?}");
                     }
                 }
             }

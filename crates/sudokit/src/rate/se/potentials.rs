@@ -1,7 +1,7 @@
 //! Potentials (a candidate assumed on or off), the arenas and sets chains keep them in,
 //! and the links from one potential to the next that every chaining rule follows.
 
-use super::{bit, bits, cell_name, digits, Nested, BLOCK, COL, CR, G, RM, ROW};
+use super::{bit, bits, cell_name, digits, Nested, SeGrid, BLOCK, COL, CR, RM, ROW};
 use std::hash::Hasher;
 
 pub(super) const NKEYS: usize = 81 * 9 * 2;
@@ -280,7 +280,7 @@ impl PSet {
 /// its cell (when `y`), and the same digit in its houses. Inlined: chains call it for
 /// every potential switched on.
 #[inline(always)]
-pub(super) fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
+pub(super) fn on_to_off(g: &SeGrid, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     if y {
         for v in digits(g.cand[c]) {
@@ -306,8 +306,8 @@ pub(super) fn on_to_off(g: &G, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
 /// parents (nested hints) both. Filled cells are skipped: no start of a chain had a
 /// candidate there, though `EVERY_CANDIDATE` says so.
 pub(super) fn removed_for<'a>(
-    g: &'a G,
-    src: &G,
+    g: &'a SeGrid,
+    src: &SeGrid,
     c: usize,
     d: u8,
     cause: u8,
@@ -325,7 +325,14 @@ pub(super) fn removed_for<'a>(
 /// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
 /// in a dynamic chain: `p`, then the removals that made the cell bivalue or the house a
 /// pair.
-pub(super) fn hidden_parents(g: &G, src: &G, to_off: &PSet, p: u32, k0: u16, cause: u8) -> Parents {
+pub(super) fn hidden_parents(
+    g: &SeGrid,
+    src: &SeGrid,
+    to_off: &PSet,
+    p: u32,
+    k0: u16,
+    cause: u8,
+) -> Parents {
     let mut parents = Parents::one(p);
     for (c, v) in removed_for(g, src, kcell(k0), kdig(k0), cause) {
         if let Some(q) = to_off.get(key(c, v, false)) {
@@ -367,7 +374,7 @@ impl Parents {
 /// (when `x`). Dynamic chains add the removals these rest on (`hidden_parents`).
 /// Inlined: chains call it for every potential switched off.
 #[inline(always)]
-pub(super) fn off_to_on(g: &G, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+pub(super) fn off_to_on(g: &SeGrid, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     // Counted at the masks' own width (POPCNT), not widened to 128 bits.
     if y && g.card(c) == 2 {

@@ -2,7 +2,7 @@
 //! rule's searches and the static multiple chains' sieve start from these.
 
 use super::potentials::{kcell, kdig, key, off_to_on, on_to_off, C_CELL, NKEYS};
-use super::{bit, bits, digits, G, PEERS, RM};
+use super::{bit, bits, digits, SeGrid, PEERS, RM};
 
 /// The links of static chains, precomputed per potential: the grid does not change while
 /// cycles and forcing chains are searched from every candidate.
@@ -24,7 +24,7 @@ pub(super) fn link_kind(cause: u8) -> u8 {
 impl Links {
     /// Refills the tables (their buffers reused) with the links `f` appends for each
     /// candidate of `g` switched on (`on`) or off.
-    pub(super) fn fill(&mut self, g: &G, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) {
+    pub(super) fn fill(&mut self, g: &SeGrid, on: bool, f: impl Fn(u16, &mut Vec<(u16, u8)>)) {
         self.start.clear();
         self.data.clear();
         // Keys run in candidate order; those between two candidates have no links.
@@ -38,11 +38,11 @@ impl Links {
         self.start.resize(NKEYS + 1, self.data.len() as u32);
     }
 
-    pub(super) fn fill_on_to_off(&mut self, g: &G, y: bool) {
+    pub(super) fn fill_on_to_off(&mut self, g: &SeGrid, y: bool) {
         self.fill(g, true, |k, out| on_to_off(g, k, y, out));
     }
 
-    pub(super) fn fill_off_to_on(&mut self, g: &G, y: bool, x: bool) {
+    pub(super) fn fill_off_to_on(&mut self, g: &SeGrid, y: bool, x: bool) {
         self.fill(g, false, |k, out| off_to_on(g, k, y, x, out));
     }
 
@@ -132,7 +132,7 @@ pub(super) struct Reach {
     order: Vec<u16>,
     last: Vec<u16>,
     /// The grid the sets are of, if they are (`xy`).
-    grid: Option<G>,
+    grid: Option<SeGrid>,
     /// Whether `on_off` and `off_on` hold that grid's links.
     listed: bool,
     /// The grid's XY links, on to off and off to on (`links`).
@@ -149,7 +149,7 @@ thread_local! {
 impl Reach {
     /// The sets of `g`, built unless they are the last built: the loops rule and then
     /// static multiple chains ask for them on the same grid.
-    pub(super) fn xy(&mut self, g: &G) {
+    pub(super) fn xy(&mut self, g: &SeGrid) {
         if self.grid.as_ref() == Some(g) {
             return;
         }
@@ -160,7 +160,7 @@ impl Reach {
 
     /// Lists the XY links of the grid of the sets (`on_off`, `off_on`) for the loops
     /// rule's searches, unless they are listed.
-    pub(super) fn links(&mut self, g: &G) {
+    pub(super) fn links(&mut self, g: &SeGrid) {
         if !self.listed {
             self.on_off.fill_on_to_off(g, true);
             self.off_on.fill_off_to_on(g, true, true);
@@ -180,7 +180,7 @@ impl Reach {
 
     /// Strong partners, then Tarjan's algorithm over the steps between "on" nodes, then
     /// the components' sets in the order it completes them (every successor first).
-    fn build(&mut self, g: &G) {
+    fn build(&mut self, g: &SeGrid) {
         self.grid = None;
         if self.node.is_empty() {
             self.node = vec![UNSEEN; NKEYS];
@@ -199,14 +199,14 @@ impl Reach {
             }
         }
         let n = self.keys.len() / 2;
-        // Strong partners (`G::partners`, as `off_to_on` finds them); `linked`: per digit,
+        // Strong partners (`SeGrid::partners`, as `off_to_on` finds them); `linked`: per digit,
         // the cells whose candidate has one. Inside nested chains most candidates have
         // none (about one in six has), so the masks of cells of two and of houses with
         // two places say which to list.
         let pair_cells = (0..81).fold(0u128, |m, c| m | ((g.card(c) == 2) as u128) << c);
         let pair_places: [u128; 9] = std::array::from_fn(|i| {
             let houses = (0..27).filter(|&h| g.count[i][h] == 2);
-            houses.fold(0, |m, h| m | RM[h]) & g.dm[i]
+            houses.fold(0, |m, h| m | RM[h]) & g.digit_cells[i]
         });
         self.part_start.clear();
         self.partners.clear();
@@ -351,7 +351,13 @@ impl Reach {
     /// Each component's set (its "on" nodes, the "off" nodes that see them, and the sets
     /// of the components a step leads to, each of those once), and whether a cycle
     /// through it could remove a candidate.
-    fn sets_and_removes(&mut self, g: &G, n: usize, linked: &[u128; 9], linked_digits: &[u16; 81]) {
+    fn sets_and_removes(
+        &mut self,
+        g: &SeGrid,
+        n: usize,
+        linked: &[u128; 9],
+        linked_digits: &[u16; 81],
+    ) {
         let nc = self.size.len();
         let words = (2 * n).div_ceil(64);
         self.words = words;
@@ -430,7 +436,7 @@ impl Reach {
                 for e in bits(g.cand[c] & !bit(d)) {
                     set(off_node(c, e));
                 }
-                for o in bits(PEERS[c] & g.dm[i]) {
+                for o in bits(PEERS[c] & g.digit_cells[i]) {
                     set(off_node(o, i));
                 }
                 for &w in &adj[adj_start[y] as usize..adj_start[y + 1] as usize] {
@@ -446,19 +452,19 @@ impl Reach {
                     continue;
                 }
                 cyclic = true;
-                on[i] |= PEERS[c] & g.dm[i];
+                on[i] |= PEERS[c] & g.digit_cells[i];
                 // The "off" nodes of the component: those seeing `y` that switch on one
                 // of its "on" nodes.
                 let in_here =
                     |z: usize| (partners_of(z).iter()).any(|&w| comp[w as usize] as usize == here);
                 for e in digits(linked_digits[c] & !bit(d)) {
                     if in_here(cand(c, e)) {
-                        off[e as usize - 1] |= PEERS[c] & g.dm[e as usize - 1];
+                        off[e as usize - 1] |= PEERS[c] & g.digit_cells[e as usize - 1];
                     }
                 }
                 for o in bits(PEERS[c] & linked[i]) {
                     if in_here(cand(o, d)) {
-                        off[i] |= PEERS[o] & g.dm[i];
+                        off[i] |= PEERS[o] & g.digit_cells[i];
                     }
                 }
             }
@@ -554,10 +560,10 @@ pub(super) const S_OFF_ON: u8 = 16;
 /// Then whatever the loops rule's tests (`Chainer::unary`) let it search on `small`, they
 /// let it search on `big`: a link into a potential, a cycle through it, a path from one
 /// potential to another, a component's removals all stay when links are added.
-pub(super) fn links_within(small: &G, big: &G) -> bool {
+pub(super) fn links_within(small: &SeGrid, big: &SeGrid) -> bool {
     (0..81).all(|c| small.cand[c] == big.cand[c] || small.card(c) != 2)
         && (0..9).all(|i| {
-            let lost = big.dm[i] & !small.dm[i];
+            let lost = big.digit_cells[i] & !small.digit_cells[i];
             let d = i as u8 + 1;
             lost == 0 || (0..27).all(|r| RM[r] & lost == 0 || small.places(r, d) != 2)
         })
@@ -624,7 +630,7 @@ mod tests {
                     }) {
                         let i = kdig(b) as usize - 1;
                         let side = if kon(b) { &mut on } else { &mut off };
-                        side[i] |= PEERS[kcell(b)] & g.dm[i];
+                        side[i] |= PEERS[kcell(b)] & g.digit_cells[i];
                     }
                     let removes = (0..9).any(|i| on[i] & off[i] != 0);
                     assert_eq!(source & S_REMOVES != 0, removes, "cycle through {a}");
@@ -644,12 +650,12 @@ mod tests {
         let same = |a: LinkView, b: &Links| {
             (0..NKEYS as u16).all(|k| a.get(k).eq(b.get(k).iter().copied()))
         };
-        let on_off = |g: &G, y| {
+        let on_off = |g: &SeGrid, y| {
             let mut l = Links::default();
             l.fill_on_to_off(g, y);
             l
         };
-        let off_on = |g: &G, y, x| {
+        let off_on = |g: &SeGrid, y, x| {
             let mut l = Links::default();
             l.fill_off_to_on(g, y, x);
             l

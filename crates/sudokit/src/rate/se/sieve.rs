@@ -1,10 +1,10 @@
 //! Which parts of a multiple forcing-chain run can find anything, decided without reasons.
 //!
-//! A run of SE's dynamic forcing chains (`Cfg::dynamic(0)`, the rule nested inside every
+//! A run of SE's dynamic forcing chains (`ChainRule::dynamic(0)`, the rule nested inside every
 //! chain from ER 10.5 up) chains from every candidate switched on and off, then looks for
 //! contradictions, for what both states of a candidate imply, and for what every
 //! candidate of a cell or every place of a digit in a house implies; a run of static
-//! multiple chains (`Cfg::MULTIPLE`, nested from ER 10.0 up) looks for the last two.
+//! multiple chains (`ChainRule::MULTIPLE`, nested from ER 10.0 up) looks for the last two.
 //! Keeping the reasons (each potential's parents, for the complexity) is most of the
 //! cost, and many nested runs find nothing at all.
 //!
@@ -31,14 +31,14 @@
 //! where a cell or house whose chains all carry over and shared nothing still shares
 //! nothing (its chains reach no more than before).
 //!
-//! A Nishio chain (`Cfg::NISHIO`) follows one digit alone: a place switched on takes the
+//! A Nishio chain (`ChainRule::NISHIO`) follows one digit alone: a place switched on takes the
 //! digit out of its peers, and a house left with one place switches that on. Only its
 //! contradictions are hints, and a worklist over the digit's places tells which chains
 //! meet one ([`Sieve::nishio`]).
 
 use super::potentials::{kcell, kdig, key, kon, NONE};
 use super::reach::Reach;
-use super::{bit, bits, build_cr, digits, CELL, CR, G, PEERS, RM};
+use super::{bit, bits, build_cr, digits, SeGrid, CELL, CR, PEERS, RM};
 
 /// A candidate's index among the 729.
 fn index(c: usize, d: u8) -> usize {
@@ -135,7 +135,7 @@ static HOUSES: [u32; 81] = build_houses();
 
 /// The grid facts every chain of one run shares.
 struct Start<'a> {
-    g: &'a G,
+    g: &'a SeGrid,
     /// Cells with two or more candidates: only these fill themselves when one is left.
     multi_cell: u128,
     /// Per digit, the houses (bit = house) where it has two or more places.
@@ -143,7 +143,7 @@ struct Start<'a> {
 }
 
 impl Start<'_> {
-    fn new(g: &G) -> Start<'_> {
+    fn new(g: &SeGrid) -> Start<'_> {
         let mut start = Start {
             g,
             multi_cell: 0,
@@ -194,14 +194,19 @@ impl Start<'_> {
         out.on = [0; 9];
         let mut w = Work {
             cand: self.g.cand,
-            dm: self.g.dm,
+            digit_cells: self.g.digit_cells,
             ons: &mut out.on,
             on_cells: 0,
         };
         if self.close(&mut w, c, d, on, queue).is_none() {
             return false;
         }
-        for ((off, &m), &left) in out.off.iter_mut().zip(&self.g.dm).zip(&w.dm) {
+        for ((off, &m), &left) in out
+            .off
+            .iter_mut()
+            .zip(&self.g.digit_cells)
+            .zip(&w.digit_cells)
+        {
             *off = m & !left;
         }
         true
@@ -232,11 +237,11 @@ impl Start<'_> {
             let others = w.cand[c] & !bit(d);
             w.cand[c] = bit(d);
             for j in bits(others) {
-                w.dm[j] &= !CELL[c];
+                w.digit_cells[j] &= !CELL[c];
                 self.judge(w, HOUSES[c] & self.multi_house[j], j, queue)?;
             }
-            let m = PEERS[c] & w.dm[i];
-            w.dm[i] &= !m;
+            let m = PEERS[c] & w.digit_cells[i];
+            w.digit_cells[i] &= !m;
             let mut houses = 0;
             for o in bits(m) {
                 w.cand[o] &= !bit(d);
@@ -253,7 +258,7 @@ impl Start<'_> {
     fn take_out(&self, w: &mut Work, o: usize, e: u8, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         let i = e as usize - 1;
         w.cand[o] &= !bit(e);
-        w.dm[i] &= !CELL[o];
+        w.digit_cells[i] &= !CELL[o];
         self.judge_cell(w, o, queue)?;
         self.judge(w, HOUSES[o] & self.multi_house[i], i, queue)
     }
@@ -279,7 +284,7 @@ impl Start<'_> {
     #[inline(always)]
     fn judge(&self, w: &mut Work, houses: u32, i: usize, queue: &mut Vec<(u8, u8)>) -> Option<()> {
         for h in bits(houses) {
-            let rest = w.dm[i] & RM[h];
+            let rest = w.digit_cells[i] & RM[h];
             if rest & rest.wrapping_sub(1) == 0 {
                 if rest == 0 {
                     return None;
@@ -342,7 +347,7 @@ fn nishio_absurd(places: u128, houses: &[u128], mut on: u128, mut off: u128) -> 
 /// The grid as one chain of the worklist has reduced it: what is off is gone from it.
 struct Work<'a> {
     cand: [u16; 81],
-    dm: [u128; 9],
+    digit_cells: [u128; 9],
     /// Per digit, the cells switched on: the closure's own.
     ons: &'a mut [u128; 9],
     on_cells: u128,
@@ -448,7 +453,7 @@ impl Outcomes<'_> {
     /// those in `known` share nothing. Returns those whose chains share nothing.
     fn flag(
         &self,
-        g: &G,
+        g: &SeGrid,
         sieve: &mut Sieve,
         known: &Quiet,
         mut shared: impl FnMut(&mut Sieve, usize, &[usize], &[u64]),
@@ -469,7 +474,7 @@ impl Outcomes<'_> {
         for (h, &m) in RM.iter().enumerate() {
             for d in digits(!known.regions[h] & 0x1ff) {
                 starts.clear();
-                starts.extend(bits(g.dm[d as usize - 1] & m).map(|o| index(o, d)));
+                starts.extend(bits(g.digit_cells[d as usize - 1] & m).map(|o| index(o, d)));
                 if starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                     sieve.region[h] |= bit(d);
                     shared(sieve, house_unit(h, d), &starts, &all);
@@ -521,7 +526,11 @@ pub(super) struct Carry<'a> {
 impl<'a> Carry<'a> {
     /// The carry from `closures` to `g`, their grid less `removed`, or `None` when a cell
     /// or house lost the second of its places.
-    pub(super) fn new(closures: &'a Closures, g: &G, removed: &[u16; 81]) -> Option<Carry<'a>> {
+    pub(super) fn new(
+        closures: &'a Closures,
+        g: &SeGrid,
+        removed: &[u16; 81],
+    ) -> Option<Carry<'a>> {
         let removed: Vec<(usize, u8)> = (0..81)
             .filter(|&c| g.val[c] == 0)
             .flat_map(|c| digits(removed[c]).map(move |d| (c, d)))
@@ -539,7 +548,7 @@ impl<'a> Carry<'a> {
     /// share nothing on `g`: those that kept all their candidates, whose closures all
     /// carried over (`carried`, per cell). A carried closure switches on the same and off
     /// no more, so those chains share no more than they did.
-    fn still_quiet(&self, g: &G, carried: &[u16; 81]) -> Quiet {
+    fn still_quiet(&self, g: &SeGrid, carried: &[u16; 81]) -> Quiet {
         let was = &self.closures.quiet;
         let mut lost = Quiet::default();
         for &(c, d) in &self.removed {
@@ -554,7 +563,8 @@ impl<'a> Carry<'a> {
         }
         still.cells &= was.cells & !lost.cells;
         for (h, &m) in RM.iter().enumerate() {
-            let whole = |d: u8| bits(g.dm[d as usize - 1] & m).all(|o| carried[o] & bit(d) != 0);
+            let whole =
+                |d: u8| bits(g.digit_cells[d as usize - 1] & m).all(|o| carried[o] & bit(d) != 0);
             let maybe = was.regions[h] & !lost.regions[h];
             for d in digits(maybe).filter(|&d| whole(d)) {
                 still.regions[h] |= bit(d);
@@ -575,7 +585,7 @@ impl<'a> Carry<'a> {
     /// Writes what the chain from candidate `d` of cell `c` switched on reaches on the new
     /// grid into `out`, if it carries over (`Some(false)`: a contradiction, `out` left
     /// undefined, as it is when it does not carry over).
-    fn reach(&self, g: &G, c: usize, d: u8, out: &mut Reached) -> Option<bool> {
+    fn reach(&self, g: &SeGrid, c: usize, d: u8, out: &mut Reached) -> Option<bool> {
         let s = self.closures.at[index(c, d)];
         if s == NONE {
             return Some(false);
@@ -600,13 +610,14 @@ impl<'a> Carry<'a> {
             let live_in_cell = digits(g.cand[e]).filter(|&w| off(w as usize - 1) & CELL[e] == 0);
             let holds = on[i] & CELL[e] == 0
                 && live_in_cell.count() >= 2
-                && (CR[e].iter()).all(|&h| (g.dm[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
+                && (CR[e].iter())
+                    .all(|&h| (g.digit_cells[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
             if !holds {
                 return None;
             }
         }
         for (i, m) in out.off.iter_mut().enumerate() {
-            *m = off(i) & g.dm[i];
+            *m = off(i) & g.digit_cells[i];
         }
         Some(true)
     }
@@ -653,14 +664,14 @@ impl Sieve {
     /// The sieve of a run of dynamic forcing chains on `g`, from the worklist or, where they
     /// carry over, the closures of the last step's sieve on `g` with more candidates;
     /// with this sieve's closures, to carry on.
-    pub(super) fn dynamic(g: &G, carry: Option<&Carry>) -> (Sieve, Closures) {
+    pub(super) fn dynamic(g: &SeGrid, carry: Option<&Carry>) -> (Sieve, Closures) {
         let start = Start::new(g);
         // Rows of 36 words (`Reached::row`): any candidate off, or on in a cell with others.
         let multi = start.multi_cell;
         let mut hint = [0u64; 36];
         let cands = Reached {
-            on: g.dm.map(|m| m & multi),
-            off: g.dm,
+            on: g.digit_cells.map(|m| m & multi),
+            off: g.digit_cells,
         };
         for (h, w) in hint.iter_mut().zip(cands.row()) {
             *h = w;
@@ -781,9 +792,9 @@ impl Sieve {
 
     /// The sieve of a Nishio run on `g`: the candidates whose chain, from the candidate
     /// switched on or off, meets a contradiction.
-    pub(super) fn nishio(g: &G) -> Sieve {
+    pub(super) fn nishio(g: &SeGrid) -> Sieve {
         let mut sieve = Sieve::empty();
-        for (i, &places) in g.dm.iter().enumerate() {
+        for (i, &places) in g.digit_cells.iter().enumerate() {
             // Only a house that starts with two places or more switches its last one on:
             // the chain does so when it takes out the last but one.
             let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
@@ -804,7 +815,7 @@ impl Sieve {
     /// The sieve of a run of static multiple forcing chains on `g`, from the reachability
     /// sets of its links (built for `g`): a static chain reaches what its links reach,
     /// or part of it when it stops at a contradiction, and less shares less.
-    pub(super) fn fixed(g: &G, reach: &Reach) -> Sieve {
+    pub(super) fn fixed(g: &SeGrid, reach: &Reach) -> Sieve {
         // Nodes come in pairs, off then on, in candidate order (`Reach::build`).
         let width = reach.words;
         let mut hint = vec![0x5555_5555_5555_5555u64; width];
@@ -898,7 +909,7 @@ mod tests {
 
     /// Grids as the nested rules meet them: from the tests' reduced grids, and the same
     /// with candidates of the solution gone too (chains from false assumptions).
-    fn grids() -> Vec<G> {
+    fn grids() -> Vec<SeGrid> {
         let mut out = Vec::new();
         for (i, (src, g)) in reduced_pairs(5).into_iter().enumerate() {
             let mut cand = g.cand;
@@ -907,7 +918,7 @@ mod tests {
                     *m &= *m - 1;
                 }
             }
-            out.push(G::from_parts(&g.val, &cand));
+            out.push(SeGrid::from_parts(&g.val, &cand));
             out.push(src);
             out.push(g);
         }
@@ -916,7 +927,7 @@ mod tests {
 
     /// SE's chaining from one candidate: what it switched on and off, and whether it met
     /// a contradiction (and stopped there).
-    fn chaining(ch: &mut Chainer, g: &G, c: usize, d: u8, on: bool) -> (Reached, bool) {
+    fn chaining(ch: &mut Chainer, g: &SeGrid, c: usize, d: u8, on: bool) -> (Reached, bool) {
         let mut ar = Arena::default();
         let (mut to_on, mut to_off) = (PSet::new(), PSet::new());
         let p = ar.add(key(c, d, on), C_NONE, &[], None);
@@ -939,21 +950,21 @@ mod tests {
     }
 
     /// The closure of candidate `d` of cell `c` carried over, if it carries over.
-    fn carried_over(carry: &Carry, g: &G, c: usize, d: u8) -> Option<Option<Reached>> {
+    fn carried_over(carry: &Carry, g: &SeGrid, c: usize, d: u8) -> Option<Option<Reached>> {
         let mut out = Reached::default();
         let held = carry.reach(g, c, d, &mut out)?;
         Some(held.then_some(out))
     }
 
-    fn chainer(cfg: Cfg, nested: &NestedCache) -> Chainer<'_> {
-        let ctx = Ctx {
+    fn chainer(chain_rule: ChainRule, nested: &NestedCache) -> Chainer<'_> {
+        let context = Context {
             src: None,
             first: false,
             explain: false,
             solution: None,
             nested,
         };
-        Chainer::new(cfg, ctx)
+        Chainer::new(chain_rule, context)
     }
 
     /// The worklist reaches what SE's dynamic chaining reaches, and a contradiction
@@ -964,7 +975,7 @@ mod tests {
         for g in grids() {
             let start = Start::new(&g);
             let nested = NestedCache::default();
-            let mut ch = chainer(Cfg::dynamic(0), &nested);
+            let mut ch = chainer(ChainRule::dynamic(0), &nested);
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
                     for on in [true, false] {
@@ -991,10 +1002,10 @@ mod tests {
     fn nishio_worklist_agrees_with_nishio_chaining() {
         let (mut absurd, mut compared) = (0, 0);
         let nested = NestedCache::default();
-        let mut ch = chainer(Cfg::NISHIO, &nested);
+        let mut ch = chainer(ChainRule::NISHIO, &nested);
         for g in grids() {
             let sieve = Sieve::nishio(&g);
-            for (i, &places) in g.dm.iter().enumerate() {
+            for (i, &places) in g.digit_cells.iter().enumerate() {
                 let d = i as u8 + 1;
                 let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
                     .filter(|m| m.count_ones() >= 2)
@@ -1069,7 +1080,7 @@ mod tests {
             let mut reach = Reach::default();
             reach.xy(&g);
             let nested = NestedCache::default();
-            let mut ch = chainer(Cfg::MULTIPLE, &nested);
+            let mut ch = chainer(ChainRule::MULTIPLE, &nested);
             for c in (0..81).filter(|&c| g.val[c] == 0) {
                 for d in digits(g.cand[c]) {
                     let (se, met) = chaining(&mut ch, &g, c, d, true);
@@ -1108,17 +1119,17 @@ mod tests {
     #[test]
     fn loops_rule_runs_carry_over_to_grids_with_fewer_links() {
         let nested = NestedCache::default();
-        let ctx = Ctx {
+        let context = Context {
             src: Some(&EVERY_CANDIDATE),
             first: false,
             explain: false,
             solution: None,
             nested: &nested,
         };
-        let analysis = |g: &G| {
+        let analysis = |g: &SeGrid| {
             let mut reach = Reach::default();
             reach.xy(g);
-            let (found, searched) = rule_run(g, Cfg::LOOPS, ctx, true);
+            let (found, searched) = rule_run(g, ChainRule::LOOPS, context, true);
             (found.is_empty() && !searched, Sieve::fixed(g, &reach))
         };
         let (mut carried, mut refused) = (0, 0);
@@ -1131,7 +1142,7 @@ mod tests {
                 for d in digits(g.cand[c]) {
                     let mut cand = g.cand;
                     cand[c] &= !bit(d);
-                    let small = G::from_parts(&g.val, &cand);
+                    let small = SeGrid::from_parts(&g.val, &cand);
                     let (small_dead, own) = analysis(&small);
                     if !links_within(&small, &g) {
                         refused += !small_dead as usize;
@@ -1155,7 +1166,7 @@ mod tests {
 
     /// Each candidate of a cell of two or more in `big`: the grid without it, and it as
     /// the removals since `big` (per cell).
-    fn less_one(big: &G) -> impl Iterator<Item = (usize, u8, G, [u16; 81])> + '_ {
+    fn less_one(big: &SeGrid) -> impl Iterator<Item = (usize, u8, SeGrid, [u16; 81])> + '_ {
         let cands = (0..81).filter(|&c| big.card(c) >= 2);
         cands
             .flat_map(|c| digits(big.cand[c]).map(move |d| (c, d)))
@@ -1164,7 +1175,7 @@ mod tests {
                 cand[c] &= !bit(d);
                 let mut removed = [0; 81];
                 removed[c] = bit(d);
-                (c, d, G::from_parts(&big.val, &cand), removed)
+                (c, d, SeGrid::from_parts(&big.val, &cand), removed)
             })
     }
 
@@ -1214,7 +1225,7 @@ mod tests {
     #[test]
     fn sieves_on_carried_closures_flag_the_same() {
         let (mut carried, mut quiet) = (0, 0);
-        let flags = |s: &Sieve, g: &G| {
+        let flags = |s: &Sieve, g: &SeGrid| {
             let targets = (0..81).flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
             let targets: Vec<_> = targets
                 .flat_map(|(c, d)| [true, false].map(|on| s.targets(c, d, on)))
@@ -1254,26 +1265,26 @@ mod tests {
     fn runs_with_shortcuts_find_the_same_hints() {
         let (mut empty, mut hints) = (0, 0);
         for g in grids() {
-            for (cfg, src, first) in [
-                (Cfg::dynamic(0), None, true),
-                (Cfg::dynamic(0), None, false),
-                (Cfg::dynamic(0), Some(&EVERY_CANDIDATE), false),
-                (Cfg::MULTIPLE, None, true),
-                (Cfg::MULTIPLE, None, false),
-                (Cfg::MULTIPLE, Some(&EVERY_CANDIDATE), false),
-                (Cfg::NISHIO, None, true),
-                (Cfg::NISHIO, None, false),
-                (Cfg::NISHIO, Some(&EVERY_CANDIDATE), false),
-                (Cfg::LOOPS, None, true),
-                (Cfg::LOOPS, None, false),
-                (Cfg::LOOPS, Some(&EVERY_CANDIDATE), false),
+            for (chain_rule, src, first) in [
+                (ChainRule::dynamic(0), None, true),
+                (ChainRule::dynamic(0), None, false),
+                (ChainRule::dynamic(0), Some(&EVERY_CANDIDATE), false),
+                (ChainRule::MULTIPLE, None, true),
+                (ChainRule::MULTIPLE, None, false),
+                (ChainRule::MULTIPLE, Some(&EVERY_CANDIDATE), false),
+                (ChainRule::NISHIO, None, true),
+                (ChainRule::NISHIO, None, false),
+                (ChainRule::NISHIO, Some(&EVERY_CANDIDATE), false),
+                (ChainRule::LOOPS, None, true),
+                (ChainRule::LOOPS, None, false),
+                (ChainRule::LOOPS, Some(&EVERY_CANDIDATE), false),
                 // Top-level nested runs build their chains ahead on the pool, and find
                 // their complexities together.
-                (Cfg::dynamic(1), None, false),
-                (Cfg::dynamic(1), None, true),
+                (ChainRule::dynamic(1), None, false),
+                (ChainRule::dynamic(1), None, true),
             ] {
                 let nested = NestedCache::default();
-                let ctx = Ctx {
+                let context = Context {
                     src,
                     first,
                     explain: src.is_none(),
@@ -1283,21 +1294,27 @@ mod tests {
                 let key = |h: &Hint| {
                     (
                         h.tech,
-                        h.cplx,
+                        h.complexity,
                         h.sort_key,
-                        h.rem.clone(),
+                        h.removals.clone(),
                         h.place,
                         h.parents.clone(),
                         h.text.clone(),
                     )
                 };
-                let mut plain: Vec<_> = rule_hints(&g, cfg, ctx, false).iter().map(key).collect();
-                let mut quick: Vec<_> = rule_hints(&g, cfg, ctx, true).iter().map(key).collect();
+                let mut plain: Vec<_> = rule_hints(&g, chain_rule, context, false)
+                    .iter()
+                    .map(key)
+                    .collect();
+                let mut quick: Vec<_> = rule_hints(&g, chain_rule, context, true)
+                    .iter()
+                    .map(key)
+                    .collect();
                 if first {
                     plain.truncate(1);
                     quick.truncate(1);
                 }
-                assert_eq!(plain, quick, "{cfg:?}, first {first}");
+                assert_eq!(plain, quick, "{chain_rule:?}, first {first}");
                 empty += plain.is_empty() as usize;
                 hints += plain.len();
             }

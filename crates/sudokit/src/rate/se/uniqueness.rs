@@ -3,8 +3,8 @@
 
 use super::basic::common_tuple;
 use super::{
-    bit, bits, cell_name, digits, in_region, peers_mask, region_name, subsets, Hint, SeTechnique,
-    BLOCK, COL, CR, G, HOUSE, POS, RC, RM, ROW,
+    bit, bits, cell_name, digits, in_region, peers_mask, region_name, subsets, Hint, SeGrid,
+    SeTechnique, BLOCK, COL, CR, HOUSE, POS, RC, RM, ROW,
 };
 
 /// A unique-loop hint with what SE's equality compares (class, cell set, extra key).
@@ -45,7 +45,7 @@ pub(super) fn house_bits(c: usize) -> u32 {
 /// path yet.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn check_for_loops(
-    g: &G,
+    g: &SeGrid,
     cell: usize,
     v1: u8,
     v2: u8,
@@ -100,10 +100,10 @@ pub(super) fn check_for_loops(
 
 /// The valid loops of `check_for_loops` from bivalue cell `c` (digits `v1`, `v2`), as SE
 /// starts its search: up to two cells with extra candidates, or any number sharing one.
-pub(super) fn loops_from(g: &G, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
+pub(super) fn loops_from(g: &SeGrid, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
     let mut results = Vec::new();
     let seen = [house_bits(c), 0];
-    let free = g.dm[v1 as usize - 1] & g.dm[v2 as usize - 1];
+    let free = g.digit_cells[v1 as usize - 1] & g.digit_cells[v2 as usize - 1];
     check_for_loops(
         g,
         c,
@@ -125,7 +125,7 @@ pub(super) fn loop_text(lp: &[u8], v1: u8, v2: u8) -> String {
     format!("loop {} on {v1},{v2}", cells.join(","))
 }
 
-pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
+pub(super) fn unique_loops(g: &SeGrid, out: &mut Vec<Hint>) {
     let mut hints: Vec<UlHint> = Vec::new();
     let push = |hints: &mut Vec<UlHint>, h: UlHint| {
         let dup = hints.iter().any(|o| {
@@ -134,7 +134,7 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
                 && o.cells == h.cells
                 && (h.class != 4 || o.key == h.key)
         });
-        if !dup && !h.hint.rem.is_empty() {
+        if !dup && !h.hint.removals.is_empty() {
             hints.push(h);
         }
     };
@@ -156,11 +156,11 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
             let mk = |ltype: u8,
                       class: u8,
                       diff: f64,
-                      rem: Vec<(u8, u8)>,
+                      removals: Vec<(u8, u8)>,
                       key: (u8, u16, u16),
                       what: String| {
                 let mut h = Hint::new(SeTechnique::UniqueLoop(ltype), diff);
-                h.rem = rem;
+                h.removals = removals;
                 h.text = format!("{}{what}", loop_text(&lp, v1, v2));
                 UlHint {
                     hint: h,
@@ -177,11 +177,11 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
                 for &e in extra {
                     common &= peers_mask(e);
                 }
-                let rem: Vec<(u8, u8)> = (0..81)
+                let removals: Vec<(u8, u8)> = (0..81)
                     .filter(|&o| common >> o & 1 != 0 && !extra.contains(&o) && g.has(o, value))
                     .map(|o| (o as u8, value))
                     .collect();
-                (rem, value)
+                (removals, value)
             };
             match extra.len() {
                 1 => {
@@ -190,28 +190,30 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
                     push(&mut hints, h);
                 }
                 n if n > 2 => {
-                    let (rem, value) = type2(&extra);
+                    let (removals, value) = type2(&extra);
                     push(
                         &mut hints,
-                        mk(2, 2, base, rem, (0, 0, 0), format!(", extra {value}")),
+                        mk(2, 2, base, removals, (0, 0, 0), format!(", extra {value}")),
                     );
                 }
                 2 => {
                     let (r1, r2) = (extra[0], extra[1]);
                     let rp = (g.cand[r1] | g.cand[r2]) & !both;
                     if rp.count_ones() == 1 {
-                        let (rem, value) = type2(&extra);
+                        let (removals, value) = type2(&extra);
                         push(
                             &mut hints,
-                            mk(2, 2, base, rem, (0, 0, 0), format!(", extra {value}")),
+                            mk(2, 2, base, removals, (0, 0, 0), format!(", extra {value}")),
                         );
                     } else if rp.count_ones() >= 2 {
-                        for (class, ltype, diff, rem, key, what) in type3(g, r1, r2, v1, v2, base) {
-                            push(&mut hints, mk(ltype, class, diff, rem, key, what));
+                        for (class, ltype, diff, removals, key, what) in
+                            type3(g, r1, r2, v1, v2, base)
+                        {
+                            push(&mut hints, mk(ltype, class, diff, removals, key, what));
                         }
                     }
-                    if let Some((rem, what)) = type4(g, r1, r2, v1, v2) {
-                        push(&mut hints, mk(4, 5, base, rem, (0, 0, 0), what));
+                    if let Some((removals, what)) = type4(g, r1, r2, v1, v2) {
+                        push(&mut hints, mk(4, 5, base, removals, (0, 0, 0), what));
                     }
                 }
                 _ => {}
@@ -232,7 +234,7 @@ pub(super) fn unique_loops(g: &G, out: &mut Vec<Hint>) {
 
 pub(super) type Ul3 = (u8, u8, f64, Vec<(u8, u8)>, (u8, u16, u16), String);
 
-pub(super) fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
+pub(super) fn type3(g: &SeGrid, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
     let mut res = Vec::new();
     let both = bit(v1) | bit(v2);
     let extra = (g.cand[c1] | g.cand[c2]) & !both;
@@ -268,23 +270,23 @@ pub(super) fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> V
                     let Some(common) = common_tuple(&pots, degree) else {
                         continue;
                     };
-                    let mut rem = Vec::new();
+                    let mut removals = Vec::new();
                     for (k, &o) in RC[r].iter().enumerate() {
                         let o = o as usize;
                         if others >> k & 1 == 0 && o != c1 && o != c2 {
                             for d in digits(g.cand[o] & common) {
-                                rem.push((o as u8, d));
+                                removals.push((o as u8, d));
                             }
                         }
                     }
-                    if !rem.is_empty() {
+                    if !removals.is_empty() {
                         let diff = base + (common.count_ones() as f64 - 1.0) * 0.1;
                         let ds: Vec<String> = digits(common).map(|d| d.to_string()).collect();
                         res.push((
                             3,
                             3,
                             diff,
-                            rem,
+                            removals,
                             (0, 0, 0),
                             format!(", naked set {} in {}", ds.join(","), region_name(r)),
                         ));
@@ -314,21 +316,21 @@ pub(super) fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> V
                         }
                         let hidden: u16 = values.iter().fold(0, |m, &v| m | bit(v));
                         let idxs = u & !(1 << i1) & !(1 << i2);
-                        let mut rem = Vec::new();
+                        let mut removals = Vec::new();
                         for k in bits(idxs) {
                             let o = RC[r][k] as usize;
                             for d in digits(g.cand[o] & !hidden) {
-                                rem.push((o as u8, d));
+                                removals.push((o as u8, d));
                             }
                         }
-                        if !rem.is_empty() {
+                        if !removals.is_empty() {
                             let diff = base + (idxs.count_ones() as f64 - 1.0) * 0.1;
                             let ds: Vec<String> = digits(hidden).map(|d| d.to_string()).collect();
                             res.push((
                                 4,
                                 3,
                                 diff,
-                                rem,
+                                removals,
                                 (r as u8, hidden, idxs),
                                 format!(", hidden set {} in {}", ds.join(","), region_name(r)),
                             ));
@@ -342,7 +344,7 @@ pub(super) fn type3(g: &G, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> V
 }
 
 pub(super) fn type4(
-    g: &G,
+    g: &SeGrid,
     c1: usize,
     c2: usize,
     v1: u8,
@@ -375,12 +377,12 @@ pub(super) fn type4(
         (None, Some(r)) => (r, v2, v1),
         _ => return None,
     };
-    let rem = vec![(c1 as u8, remv), (c2 as u8, remv)];
-    Some((rem, format!(", {lock} locked in {}", region_name(r))))
+    let removals = vec![(c1 as u8, remv), (c2 as u8, remv)];
+    Some((removals, format!(", {lock} locked in {}", region_name(r))))
 }
 
 /// SE's bivalue universal grave rule, types 1–4.
-pub(super) fn bug(g: &G, out: &mut Vec<Hint>) {
+pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
     let mut temp = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
     let mut bug_values = [0u16; 81];
@@ -447,9 +449,9 @@ pub(super) fn bug(g: &G, out: &mut Vec<Hint>) {
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let mut h = Hint::new(SeTechnique::Bug(1), 5.6);
-        h.rem = digits(g.cand[c] & !all).map(|d| (c as u8, d)).collect();
+        h.removals = digits(g.cand[c] & !all).map(|d| (c as u8, d)).collect();
         h.text = format!("BUG cell {}", names[0]);
-        if !h.rem.is_empty() {
+        if !h.removals.is_empty() {
             out.push(h);
         }
         return;
@@ -458,14 +460,14 @@ pub(super) fn bug(g: &G, out: &mut Vec<Hint>) {
     if all.count_ones() == 1 {
         let value = all.trailing_zeros() as u8 + 1;
         if cm != 0 {
-            let rem: Vec<(u8, u8)> = common_list(cm)
+            let removals: Vec<(u8, u8)> = common_list(cm)
                 .into_iter()
                 .filter(|&c| g.has(c, value))
                 .map(|c| (c as u8, value))
                 .collect();
-            if !rem.is_empty() {
+            if !removals.is_empty() {
                 let mut h = Hint::new(SeTechnique::Bug(2), 5.7);
-                h.rem = rem;
+                h.removals = removals;
                 h.text = format!("BUG cells {} on {value}", names.join(","));
                 out.push(h);
                 return;
@@ -507,21 +509,21 @@ pub(super) fn bug(g: &G, out: &mut Vec<Hint>) {
                     let Some(set) = common_tuple(&pots, degree) else {
                         continue;
                     };
-                    let mut rem = Vec::new();
+                    let mut removals = Vec::new();
                     for &c in &rc {
                         if naked.contains(&c) || bug_cells.contains(&c) {
                             continue;
                         }
                         for d in digits(g.cand[c] & set) {
-                            rem.push((c as u8, d));
+                            removals.push((c as u8, d));
                         }
                     }
-                    if !rem.is_empty() {
+                    if !removals.is_empty() {
                         let mut h = Hint::new(
                             SeTechnique::Bug(3),
                             5.7 + (set.count_ones() as f64 - 1.0) * 0.1,
                         );
-                        h.rem = rem;
+                        h.removals = removals;
                         h.text = format!(
                             "BUG cells {} with a naked set in {}",
                             names.join(","),
@@ -536,7 +538,7 @@ pub(super) fn bug(g: &G, out: &mut Vec<Hint>) {
     }
 }
 
-pub(super) fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mut Vec<Hint>) {
+pub(super) fn bug4(g: &SeGrid, cells: &[usize], extra: &[u16; 81], all: u16, out: &mut Vec<Hint>) {
     let (c1, c2) = (cells[0], cells[1]);
     let common = g.cand[c1] & g.cand[c2] & !all;
     if common.count_ones() != 1 {
@@ -550,7 +552,7 @@ pub(super) fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mu
         let b1 = g.cand[c1] & !extra[c1] & !bit(value);
         let b2 = g.cand[c2] & !extra[c2] & !bit(value);
         let mut h = Hint::new(SeTechnique::Bug(4), 5.7);
-        h.rem = digits(b1)
+        h.removals = digits(b1)
             .map(|d| (c1 as u8, d))
             .chain(digits(b2).map(|d| (c2 as u8, d)))
             .collect();
@@ -559,7 +561,7 @@ pub(super) fn bug4(g: &G, cells: &[usize], extra: &[u16; 81], all: u16, out: &mu
             cell_name(c1),
             cell_name(c2)
         );
-        if !h.rem.is_empty() {
+        if !h.removals.is_empty() {
             out.push(h);
             return;
         }
@@ -598,7 +600,7 @@ mod tests {
         // SE's search as it is: every path, loops checked at the end.
         #[allow(clippy::too_many_arguments)]
         fn full(
-            g: &G,
+            g: &SeGrid,
             cell: usize,
             v: (u8, u8),
             lp: &mut Vec<u8>,
@@ -633,14 +635,14 @@ mod tests {
             }
             lp.pop();
         }
-        let mut grids: Vec<G> = reduced_pairs(6).into_iter().map(|(_, g)| g).collect();
+        let mut grids: Vec<SeGrid> = reduced_pairs(6).into_iter().map(|(_, g)| g).collect();
         // Every grid on the way through a 17-clue puzzle where the full search follows
         // millions of paths.
         let many: Grid =
             "........1.....2..3..4.5..........46...2.......3...1.......2.....1......77..64.8.."
                 .parse()
                 .expect("test puzzle");
-        let mut g = G::from_values(many.values());
+        let mut g = SeGrid::from_values(many.values());
         for h in se_rate(many.values(), None, MAX_LEVEL, true).steps {
             grids.push(g.clone());
             h.apply(&mut g);
