@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths};
+use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths, MAX_LEVEL};
 use sudokit::{render, Grid};
 
 use crate::batch::{self, ErrorStyle, Input, Sink, Worked};
@@ -39,7 +39,8 @@ pub struct RateArgs {
 
     /// Deepest nesting of forcing chains searched (0-5; 5 is all of Sudoku Explainer's
     /// rules). Lower caps rate the hardest puzzles faster, as lower bounds marked `+`.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=5))]
+    #[arg(long, default_value_t = MAX_LEVEL,
+          value_parser = clap::value_parser!(u8).range(0..=i64::from(MAX_LEVEL)))]
     max_level: u8,
 
     /// Largest number of assumptions searched; beyond it the count is reported as `>=N`.

@@ -63,8 +63,9 @@ mod assume;
 mod se;
 
 pub use assume::Assumptions;
+use se::rating;
 pub(crate) use se::ChainRule;
-pub use se::SeTechnique;
+pub use se::{SeTechnique, MAX_LEVEL};
 
 use crate::grid::Grid;
 use crate::solver;
@@ -178,10 +179,11 @@ fn se_rating_known(puzzle: &Grid, solution: Option<&Grid>, max_level: u8) -> SeR
         steps: out.steps.len(),
         complete: out.solved,
     };
-    if !out.solved && max_level < 5 {
+    if !out.solved && max_level < MAX_LEVEL {
         // Stopped by the cap: the next step needs the next rule up, so ER is at least its
         // floor; EP and ED likewise when the search stopped before reaching them.
-        let floor = se::tenths(9.0 + 0.5 * max_level as f64);
+        let floor =
+            se::tenths(rating::DYNAMIC_CHAINS_PLUS + rating::NESTING_STEP * max_level as f64);
         let found = out
             .steps
             .iter()
@@ -254,7 +256,7 @@ impl Level {
 /// Settings of [`rate`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RateOptions {
-    /// Deepest nesting of dynamic forcing chains (5 = all of SE's rules; see
+    /// Deepest nesting of dynamic forcing chains ([`MAX_LEVEL`] = all of SE's rules; see
     /// [`se_rating_capped`]).
     pub max_level: u8,
     /// The assumptions search stops here and reports `AtLeast(cap + 1)`.
@@ -264,7 +266,7 @@ pub struct RateOptions {
 impl Default for RateOptions {
     fn default() -> RateOptions {
         RateOptions {
-            max_level: 5,
+            max_level: MAX_LEVEL,
             assumptions_cap: 3,
         }
     }

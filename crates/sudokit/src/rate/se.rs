@@ -531,6 +531,57 @@ impl SeGrid {
     }
 }
 
+/// Sudoku Explainer 1.2.1's difficulty of each kind of hint, in one place. Every rule
+/// starts its hints' ratings here; chains then add their length bonus
+/// ([`chains::length_diff`]), unique loops their length and type extras, BUGs and unique
+/// loops of type 3 a tenth per extra candidate.
+pub(crate) mod rating {
+    pub const FULL_HOUSE: f64 = 1.0;
+    pub const HIDDEN_SINGLE_IN_BLOCK: f64 = 1.2;
+    pub const HIDDEN_SINGLE_IN_LINE: f64 = 1.5;
+    pub const DIRECT_POINTING: f64 = 1.7;
+    pub const DIRECT_CLAIMING: f64 = 1.9;
+    pub const DIRECT_HIDDEN_PAIR: f64 = 2.0;
+    pub const NAKED_SINGLE: f64 = 2.3;
+    pub const DIRECT_HIDDEN_TRIPLET: f64 = 2.5;
+    pub const POINTING: f64 = 2.6;
+    pub const CLAIMING: f64 = 2.8;
+    pub const NAKED_PAIR: f64 = 3.0;
+    pub const X_WING: f64 = 3.2;
+    pub const HIDDEN_PAIR: f64 = 3.4;
+    pub const NAKED_TRIPLET: f64 = 3.6;
+    pub const SWORDFISH: f64 = 3.8;
+    pub const HIDDEN_TRIPLET: f64 = 4.0;
+    pub const XY_WING: f64 = 4.2;
+    /// A hidden quad that yields a hidden single at once.
+    pub const DIRECT_HIDDEN_QUAD: f64 = 4.3;
+    pub const XYZ_WING: f64 = 4.4;
+    /// A unique rectangle (4 cells); longer loops add 0.1 to 0.5.
+    pub const UNIQUE_LOOP: f64 = 4.5;
+    pub const NAKED_QUAD: f64 = 5.0;
+    pub const JELLYFISH: f64 = 5.2;
+    pub const HIDDEN_QUAD: f64 = 5.4;
+    pub const BUG_TYPE_1: f64 = 5.6;
+    /// BUG types 2 to 4 (type 3 adds a tenth per extra candidate of its naked set).
+    pub const BUG: f64 = 5.7;
+    pub const ALIGNED_PAIR_EXCLUSION: f64 = 6.2;
+    /// Bidirectional X- and Y-cycles.
+    pub const CYCLE: f64 = 6.5;
+    pub const FORCING_X_CHAIN: f64 = 6.6;
+    /// Bidirectional XY-cycles and forcing XY-chains.
+    pub const XY_CHAIN: f64 = 7.0;
+    pub const ALIGNED_TRIPLET_EXCLUSION: f64 = 7.5;
+    pub const NISHIO: f64 = 7.5;
+    pub const MULTIPLE_CHAINS: f64 = 8.0;
+    pub const DYNAMIC_CHAINS: f64 = 8.5;
+    /// Dynamic chains helped by the simple rules, `Dynamic (+)`.
+    pub const DYNAMIC_CHAINS_PLUS: f64 = 9.0;
+    /// Dynamic chains helped by forcing chains, the first nesting level.
+    pub const NESTED_CHAINS: f64 = 9.5;
+    /// What each further nesting level adds.
+    pub const NESTING_STEP: f64 = 0.5;
+}
+
 /// The techniques of SE's set, as its hints name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SeTechnique {
@@ -766,7 +817,7 @@ pub(crate) struct Context<'a> {
 }
 
 /// The highest nesting level SE's rating uses (`Chaining(true, true, false, 5)`).
-pub(crate) const MAX_LEVEL: u8 = 5;
+pub const MAX_LEVEL: u8 = 5;
 
 /// The next hint SE's rating would apply: the first hint of the first rule, in SE's
 /// order, that has one. `max_level` caps the nesting of dynamic chains.

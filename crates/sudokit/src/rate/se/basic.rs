@@ -2,8 +2,8 @@
 //! XYZ-Wings (1.0–5.4), each producing hints in SE's order.
 
 use super::{
-    at_most_one_bit, bit, bits, cell_name, combos, crosses, digits, peers_mask, region_name,
-    Context, Hint, SeGrid, SeTechnique, BLOCK, COL, CR, HOUSE, RC, RM, ROW,
+    at_most_one_bit, bit, bits, cell_name, combos, crosses, digits, peers_mask, rating,
+    region_name, Context, Hint, SeGrid, SeTechnique, BLOCK, COL, CR, HOUSE, RC, RM, ROW,
 };
 
 pub(super) fn hidden_single(g: &SeGrid, out: &mut Vec<Hint>) {
@@ -17,11 +17,11 @@ pub(super) fn hidden_single(g: &SeGrid, out: &mut Vec<Hint>) {
                         let c = RC[r][p.trailing_zeros() as usize] as usize;
                         if (g.empty_count(r) == 1) == alone {
                             let (tech, diff) = if alone {
-                                (SeTechnique::FullHouse, 1.0)
+                                (SeTechnique::FullHouse, rating::FULL_HOUSE)
                             } else if t == BLOCK {
-                                (SeTechnique::HiddenSingle, 1.2)
+                                (SeTechnique::HiddenSingle, rating::HIDDEN_SINGLE_IN_BLOCK)
                             } else {
-                                (SeTechnique::HiddenSingle, 1.5)
+                                (SeTechnique::HiddenSingle, rating::HIDDEN_SINGLE_IN_LINE)
                             };
                             let mut h = Hint::new(tech, diff);
                             h.place = Some((c as u8, d));
@@ -44,7 +44,7 @@ pub(super) fn naked_single(g: &SeGrid, out: &mut Vec<Hint>) {
     for c in 0..81 {
         if g.card(c) == 1 {
             let d = g.cand[c].trailing_zeros() as u8 + 1;
-            let mut h = Hint::new(SeTechnique::NakedSingle, 2.3);
+            let mut h = Hint::new(SeTechnique::NakedSingle, rating::NAKED_SINGLE);
             h.place = Some((c as u8, d));
             h.text = format!("{}={d}: only candidate left in the cell", cell_name(c));
             out.push(h);
@@ -113,9 +113,9 @@ pub(super) fn locking(g: &SeGrid, direct: bool, context: Context, out: &mut Vec<
                         }
                         let single = outside.trailing_zeros() as usize;
                         let (tech, diff) = if pointing {
-                            (SeTechnique::DirectPointing, 1.7)
+                            (SeTechnique::DirectPointing, rating::DIRECT_POINTING)
                         } else {
-                            (SeTechnique::DirectClaiming, 1.9)
+                            (SeTechnique::DirectClaiming, rating::DIRECT_CLAIMING)
                         };
                         // As SE's direct hints do, this one places its single and
                         // removes nothing else: the locked candidates stay.
@@ -137,9 +137,9 @@ pub(super) fn locking(g: &SeGrid, direct: bool, context: Context, out: &mut Vec<
                     }
                 } else if victims != 0 {
                     let (tech, diff) = if pointing {
-                        (SeTechnique::Pointing, 2.6)
+                        (SeTechnique::Pointing, rating::POINTING)
                     } else {
-                        (SeTechnique::Claiming, 2.8)
+                        (SeTechnique::Claiming, rating::CLAIMING)
                     };
                     let mut h = Hint::new(tech, diff);
                     h.removals = bits(victims).map(|c| (c as u8, d)).collect();
@@ -242,9 +242,12 @@ pub(super) fn hidden_set(
                             let idx = (pv & !common).trailing_zeros() as usize;
                             let c = RC[r][idx];
                             let (tech, diff) = match degree {
-                                2 => (SeTechnique::DirectHiddenPair, 2.0),
-                                3 => (SeTechnique::DirectHiddenTriplet, 2.5),
-                                _ => (SeTechnique::HiddenQuad, 4.3),
+                                2 => (SeTechnique::DirectHiddenPair, rating::DIRECT_HIDDEN_PAIR),
+                                3 => (
+                                    SeTechnique::DirectHiddenTriplet,
+                                    rating::DIRECT_HIDDEN_TRIPLET,
+                                ),
+                                _ => (SeTechnique::HiddenQuad, rating::DIRECT_HIDDEN_QUAD),
                             };
                             // As SE's direct hints do, this one places its single and
                             // removes nothing else: the set's cells keep their candidates.
@@ -277,9 +280,9 @@ pub(super) fn hidden_set(
                         continue;
                     }
                     let (tech, diff) = match degree {
-                        2 => (SeTechnique::HiddenPair, 3.4),
-                        3 => (SeTechnique::HiddenTriplet, 4.0),
-                        _ => (SeTechnique::HiddenQuad, 5.4),
+                        2 => (SeTechnique::HiddenPair, rating::HIDDEN_PAIR),
+                        3 => (SeTechnique::HiddenTriplet, rating::HIDDEN_TRIPLET),
+                        _ => (SeTechnique::HiddenQuad, rating::HIDDEN_QUAD),
                     };
                     let mut h = Hint::new(tech, diff);
                     h.removals = removals;
@@ -343,9 +346,9 @@ pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec
                     continue;
                 }
                 let (tech, diff) = match degree {
-                    2 => (SeTechnique::NakedPair, 3.0),
-                    3 => (SeTechnique::NakedTriplet, 3.6),
-                    _ => (SeTechnique::NakedQuad, 5.0),
+                    2 => (SeTechnique::NakedPair, rating::NAKED_PAIR),
+                    3 => (SeTechnique::NakedTriplet, rating::NAKED_TRIPLET),
+                    _ => (SeTechnique::NakedQuad, rating::NAKED_QUAD),
                 };
                 let mut h = Hint::new(tech, diff);
                 h.removals = removals;
@@ -434,9 +437,9 @@ pub(super) fn fish(g: &SeGrid, degree: u32, context: Context, out: &mut Vec<Hint
                 }
                 removals.sort_unstable();
                 let (tech, diff) = match degree {
-                    2 => (SeTechnique::XWing, 3.2),
-                    3 => (SeTechnique::Swordfish, 3.8),
-                    _ => (SeTechnique::Jellyfish, 5.2),
+                    2 => (SeTechnique::XWing, rating::X_WING),
+                    3 => (SeTechnique::Swordfish, rating::SWORDFISH),
+                    _ => (SeTechnique::Jellyfish, rating::JELLYFISH),
                 };
                 let mut h = Hint::new(tech, diff);
                 h.removals = removals;
@@ -505,9 +508,9 @@ pub(super) fn xy_wing(g: &SeGrid, xyz: bool, out: &mut Vec<Hint>) {
                     continue;
                 }
                 let (tech, diff) = if xyz {
-                    (SeTechnique::XYZWing, 4.4)
+                    (SeTechnique::XYZWing, rating::XYZ_WING)
                 } else {
-                    (SeTechnique::XYWing, 4.2)
+                    (SeTechnique::XYWing, rating::XY_WING)
                 };
                 let mut h = Hint::new(tech, diff);
                 h.removals = removals;

@@ -11,8 +11,8 @@ use super::potentials::{
 };
 use super::sieve::{cell_unit, house_unit, Reached, Sieve, Targets};
 use super::{
-    at_most_one_bit, bit, bits, cell_name, digits, region_name, Context, Hint, Placement, Removed,
-    RemovedRc, SeGrid, SeTechnique, BLOCK, COL, CR, PEERS, RC, ROW,
+    at_most_one_bit, bit, bits, cell_name, digits, rating, region_name, Context, Hint, Placement,
+    Removed, RemovedRc, SeGrid, SeTechnique, BLOCK, COL, CR, PEERS, RC, ROW,
 };
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
@@ -77,16 +77,12 @@ impl ChainRule {
     };
 
     pub(super) fn diff(self) -> f64 {
-        if self.level >= 2 {
-            9.5 + 0.5 * (self.level - 2) as f64
-        } else if self.level > 0 {
-            8.5 + 0.5 * self.level as f64
-        } else if self.nishio {
-            7.5
-        } else if self.dynamic {
-            8.5
-        } else {
-            8.0
+        match self.level {
+            0 if self.nishio => rating::NISHIO,
+            0 if self.dynamic => rating::DYNAMIC_CHAINS,
+            0 => rating::MULTIPLE_CHAINS,
+            1 => rating::DYNAMIC_CHAINS_PLUS,
+            level => rating::NESTED_CHAINS + rating::NESTING_STEP * (level - 2) as f64,
         }
     }
 
@@ -1492,9 +1488,12 @@ mod tests {
         };
         let mut hints = Vec::new();
         for i in 0..2000u32 {
-            let mut h = Hint::new(SeTechnique::DoubleForcingChains(1), 9.0);
+            let mut h = Hint::new(
+                SeTechnique::DoubleForcingChains(1),
+                rating::DYNAMIC_CHAINS_PLUS,
+            );
             h.complexity = next(6) as u32;
-            h.diff = 9.0 + length_diff(h.complexity);
+            h.diff = rating::DYNAMIC_CHAINS_PLUS + length_diff(h.complexity);
             h.sort_key = next(3) as u8;
             // Few distinct sets, listed in any order: most hints repeat another's.
             let (c, d) = (next(4) as u8, 1 + next(2) as u8);

@@ -1,7 +1,7 @@
 //! SE's aligned pair and triplet exclusion (6.2, 7.5).
 
 use super::nested::NestedCache;
-use super::{bit, bits, cell_name, digits, peers_mask, Hint, SeGrid, SeTechnique, HOUSE};
+use super::{bit, bits, cell_name, digits, peers_mask, rating, Hint, SeGrid, SeTechnique, HOUSE};
 use rayon::prelude::*;
 
 /// SE's aligned pair/triplet exclusion (`degree` 2 or 3): combinations of candidates of
@@ -214,9 +214,15 @@ pub(super) fn exclusion(g: &SeGrid, cells: &[usize], excl_mask: &[u128; 81]) -> 
         return None;
     }
     let (tech, diff) = if k == 2 {
-        (SeTechnique::AlignedPairExclusion, 6.2)
+        (
+            SeTechnique::AlignedPairExclusion,
+            rating::ALIGNED_PAIR_EXCLUSION,
+        )
     } else {
-        (SeTechnique::AlignedTripletExclusion, 7.5)
+        (
+            SeTechnique::AlignedTripletExclusion,
+            rating::ALIGNED_TRIPLET_EXCLUSION,
+        )
     };
     let mut h = Hint::new(tech, diff);
     h.removals = removals;

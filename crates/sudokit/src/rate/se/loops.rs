@@ -12,7 +12,7 @@ use super::nested::keep_fixed_sieve;
 use super::potentials::{is_parent, kcell, kdig, key, kon, Arena, PSet, C_ADV, C_NONE};
 use super::reach::REACH;
 use super::reach::{LinkView, Reach, S_KINDS, S_OFF_ON, S_ON_OFF, S_REMOVES};
-use super::{digits, Hint, SeGrid, SeTechnique, HOUSE};
+use super::{digits, rating, Hint, SeGrid, SeTechnique, HOUSE};
 use std::collections::VecDeque;
 
 impl Chainer<'_> {
@@ -33,7 +33,7 @@ impl Chainer<'_> {
                 for (y, x) in LOOP_PASSES {
                     // XY cycles and chains rate 7.0 and up: below a hint the X and Y passes
                     // found under that, none could come first.
-                    if context.first && x && y && out.iter().any(|h| h.diff < 7.0) {
+                    if context.first && x && y && out.iter().any(|h| h.diff < rating::XY_CHAIN) {
                         break;
                     }
                     // X links: within houses; Y links: "off" to "on" within cells.
@@ -88,9 +88,9 @@ impl Chainer<'_> {
         }
         self.searched = true;
         let (sort_key, cycle_base, chain_base) = match (x, y) {
-            (true, true) => (4, 7.0, 7.0),
-            (false, true) => (3, 6.5, 7.0),
-            _ => (2, 6.5, 6.6),
+            (true, true) => (4, rating::XY_CHAIN, rating::XY_CHAIN),
+            (false, true) => (3, rating::CYCLE, rating::XY_CHAIN),
+            _ => (2, rating::CYCLE, rating::FORCING_X_CHAIN),
         };
         let mut ar = self.take_arena();
         let source = ar.add(key(c, d, true), C_NONE, &[], None);

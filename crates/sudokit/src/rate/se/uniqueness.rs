@@ -3,8 +3,8 @@
 
 use super::basic::common_tuple;
 use super::{
-    bit, bits, cell_name, digits, in_region, peers_mask, region_name, subsets, Hint, SeGrid,
-    SeTechnique, BLOCK, COL, CR, HOUSE, POS, RC, RM, ROW,
+    bit, bits, cell_name, digits, in_region, peers_mask, rating, region_name, subsets, Hint,
+    SeGrid, SeTechnique, BLOCK, COL, CR, HOUSE, POS, RC, RM, ROW,
 };
 
 /// A unique-loop hint with what SE's equality compares (class, cell set, extra key).
@@ -18,7 +18,7 @@ pub(super) struct UlHint {
 }
 
 pub(super) fn loop_diff(len: usize) -> f64 {
-    let mut d = 4.5;
+    let mut d = rating::UNIQUE_LOOP;
     if len >= 10 {
         d += 0.3;
     }
@@ -448,7 +448,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
     let names: Vec<String> = bug_cells.iter().map(|&c| cell_name(c)).collect();
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
-        let mut h = Hint::new(SeTechnique::Bug(1), 5.6);
+        let mut h = Hint::new(SeTechnique::Bug(1), rating::BUG_TYPE_1);
         h.removals = digits(g.cand[c] & !all).map(|d| (c as u8, d)).collect();
         h.text = format!("BUG cell {}", names[0]);
         if !h.removals.is_empty() {
@@ -466,7 +466,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
                 .map(|c| (c as u8, value))
                 .collect();
             if !removals.is_empty() {
-                let mut h = Hint::new(SeTechnique::Bug(2), 5.7);
+                let mut h = Hint::new(SeTechnique::Bug(2), rating::BUG);
                 h.removals = removals;
                 h.text = format!("BUG cells {} on {value}", names.join(","));
                 out.push(h);
@@ -521,7 +521,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
                     if !removals.is_empty() {
                         let mut h = Hint::new(
                             SeTechnique::Bug(3),
-                            5.7 + (set.count_ones() as f64 - 1.0) * 0.1,
+                            rating::BUG + (set.count_ones() as f64 - 1.0) * 0.1,
                         );
                         h.removals = removals;
                         h.text = format!(
@@ -551,7 +551,7 @@ pub(super) fn bug4(g: &SeGrid, cells: &[usize], extra: &[u16; 81], all: u16, out
         let value = common.trailing_zeros() as u8 + 1;
         let b1 = g.cand[c1] & !extra[c1] & !bit(value);
         let b2 = g.cand[c2] & !extra[c2] & !bit(value);
-        let mut h = Hint::new(SeTechnique::Bug(4), 5.7);
+        let mut h = Hint::new(SeTechnique::Bug(4), rating::BUG);
         h.removals = digits(b1)
             .map(|d| (c1 as u8, d))
             .chain(digits(b2).map(|d| (c2 as u8, d)))
