@@ -197,7 +197,9 @@ impl fmt::Display for House {
     }
 }
 
-const fn house_cells() -> [[Cell; 9]; 27] {
+/// The cells of each house, by [`House::index`]; also the rating's tables, which number the
+/// same houses in another order.
+pub(crate) const fn house_cells() -> [[Cell; 9]; 27] {
     let mut table = [[Cell(0); 9]; 27];
     let mut i = 0;
     while i < 9 {
@@ -215,7 +217,8 @@ const fn house_cells() -> [[Cell; 9]; 27] {
     table
 }
 
-const fn peers() -> [[Cell; 20]; 81] {
+/// The 20 peers of each cell, in row-major order.
+pub(crate) const fn peers() -> [[Cell; 20]; 81] {
     let mut table = [[Cell(0); 20]; 81];
     let mut i = 0;
     while i < 81 {
@@ -507,7 +510,7 @@ impl FromIterator<Cell> for CellSet {
     }
 }
 
-const fn house_masks() -> [u128; 27] {
+pub(crate) const fn house_masks() -> [u128; 27] {
     let cells = house_cells();
     let mut masks = [0u128; 27];
     let mut h = 0;
@@ -522,7 +525,7 @@ const fn house_masks() -> [u128; 27] {
     masks
 }
 
-const fn peer_masks() -> [u128; 81] {
+pub(crate) const fn peer_masks() -> [u128; 81] {
     let table = peers();
     let mut masks = [0u128; 81];
     let mut i = 0;

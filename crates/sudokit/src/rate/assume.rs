@@ -9,6 +9,8 @@
 //! assumption on a later cell than the one before, each level starting from the grid the
 //! previous assumptions and singles reached (cells filled on the way drop out).
 
+use crate::grid::{house_cells, peers};
+
 /// Candidate masks (bit `d - 1`) and values of a grid while singles run.
 #[derive(Clone)]
 pub(crate) struct Singles {
@@ -16,46 +18,41 @@ pub(crate) struct Singles {
     cand: [u16; 81],
 }
 
-const fn peers() -> [[u8; 20]; 81] {
+/// `grid`'s peer table as cell indices, the form the singles loop reads.
+const fn peer_indices() -> [[u8; 20]; 81] {
+    let peers = peers();
     let mut t = [[0u8; 20]; 81];
     let mut c = 0;
     while c < 81 {
-        let (r, k) = (c / 9, c % 9);
-        let mut n = 0;
-        let mut o = 0;
-        while o < 81 {
-            let (r2, k2) = (o / 9, o % 9);
-            let same_box = r / 3 == r2 / 3 && k / 3 == k2 / 3;
-            if o != c && (r == r2 || k == k2 || same_box) {
-                t[c][n] = o as u8;
-                n += 1;
-            }
-            o += 1;
+        let mut i = 0;
+        while i < 20 {
+            t[c][i] = peers[c][i].index() as u8;
+            i += 1;
         }
         c += 1;
     }
     t
 }
 
-static PEERS: [[u8; 20]; 81] = peers();
+static PEERS: [[u8; 20]; 81] = peer_indices();
 
-const fn houses() -> [[u8; 9]; 27] {
+/// `grid`'s house table as cell indices.
+const fn house_indices() -> [[u8; 9]; 27] {
+    let houses = house_cells();
     let mut t = [[0u8; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            t[i][j] = (i * 9 + j) as u8;
-            t[9 + i][j] = (j * 9 + i) as u8;
-            t[18 + i][j] = ((i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3) as u8;
-            j += 1;
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[h][i] = houses[h][i].index() as u8;
+            i += 1;
         }
-        i += 1;
+        h += 1;
     }
     t
 }
 
-static HOUSES: [[u8; 9]; 27] = houses();
+static HOUSES: [[u8; 9]; 27] = house_indices();
 
 impl Singles {
     /// The grid of `values` (0 = empty) with singles applied; `None` on a contradiction.

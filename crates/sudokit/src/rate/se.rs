@@ -75,6 +75,8 @@
 use std::hash::Hash;
 use std::rc::Rc;
 
+use crate::grid::{house_cells, house_masks, peer_masks, Cell, House};
+
 mod ahead;
 mod basic;
 mod chains;
@@ -100,13 +102,21 @@ pub(crate) const BLOCK: usize = 0;
 pub(crate) const ROW: usize = 1;
 pub(crate) const COL: usize = 2;
 
-const fn region_cell(r: usize, i: usize) -> usize {
-    let k = r % 9;
+/// SE numbers the houses blocks first (0–8), then rows (9–17), then columns (18–26), and
+/// walks them in that order; [`House`] numbers rows, columns, boxes. They are the same 27
+/// houses with their cells in the same order, so SE's tables are `grid`'s, permuted.
+pub(crate) const fn se_house(r: usize) -> House {
+    let k = (r % 9) as u8;
     match r / 9 {
-        0 => (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3,
-        1 => k * 9 + i,
-        _ => i * 9 + k,
+        0 => House::Box(k),
+        1 => House::Row(k),
+        _ => House::Column(k),
     }
+}
+
+/// The `i`th cell of SE's house `r`.
+const fn region_cell(r: usize, i: usize) -> usize {
+    house_cells()[se_house(r).index()][i].index()
 }
 
 const fn build_rc() -> [[u8; 9]; 27] {
@@ -188,14 +198,11 @@ const fn build_house() -> [[u8; 20]; 81] {
 pub(crate) static HOUSE: [[u8; 20]; 81] = build_house();
 
 const fn build_rm() -> [u128; 27] {
+    let masks = house_masks();
     let mut t = [0u128; 27];
     let mut r = 0;
     while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[r] |= 1u128 << region_cell(r, i);
-            i += 1;
-        }
+        t[r] = masks[se_house(r).index()];
         r += 1;
     }
     t
@@ -204,23 +211,8 @@ const fn build_rm() -> [u128; 27] {
 /// Cell masks of the houses.
 static RM: [u128; 27] = build_rm();
 
-const fn build_peers() -> [u128; 81] {
-    let h = build_house();
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= 1u128 << h[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
 /// The peers of each cell as a mask.
-static PEERS: [u128; 81] = build_peers();
+static PEERS: [u128; 81] = peer_masks();
 
 const fn build_cell() -> [u128; 81] {
     let mut t = [0u128; 81];
@@ -787,16 +779,14 @@ impl Hint {
 }
 
 /// Cell name in r1c1 notation.
+/// A cell's name, as [`Cell`] writes it (`r4c7`).
 pub(crate) fn cell_name(c: usize) -> String {
-    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
+    Cell::new(c).expect("a cell index").to_string()
 }
 
+/// SE's house `r`'s name, as [`House`] writes it (`box 5`).
 pub(crate) fn region_name(r: usize) -> String {
-    match r / 9 {
-        0 => format!("box {}", r % 9 + 1),
-        1 => format!("row {}", r % 9 + 1),
-        _ => format!("column {}", r % 9 + 1),
-    }
+    se_house(r).to_string()
 }
 
 /// Context of a search: the starting grid when hints must report the removed
