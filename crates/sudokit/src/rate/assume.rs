@@ -186,3 +186,105 @@ fn search(s: &Singles, solution: &[u8; 81], from: usize, left: u8) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Grid, House};
+
+    /// Singles as the definition says, slowly: place every cell with one candidate left and
+    /// every digit with one place left in a house, until nothing changes. Whether that
+    /// solves the grid.
+    fn singles_solve(mut values: [u8; 81]) -> bool {
+        fn candidates(values: &[u8; 81], c: Cell) -> Vec<u8> {
+            (1..=9u8)
+                .filter(|&d| c.peers().iter().all(|p| values[p.index()] != d))
+                .collect()
+        }
+        loop {
+            let mut placed = false;
+            for c in Cell::all() {
+                if values[c.index()] == 0 {
+                    if let [d] = candidates(&values, c)[..] {
+                        values[c.index()] = d;
+                        placed = true;
+                    }
+                }
+            }
+            for house in House::all() {
+                for d in 1..=9u8 {
+                    if house.cells().iter().any(|c| values[c.index()] == d) {
+                        continue;
+                    }
+                    let places: Vec<Cell> = house
+                        .cells()
+                        .iter()
+                        .copied()
+                        .filter(|&c| values[c.index()] == 0 && candidates(&values, c).contains(&d))
+                        .collect();
+                    if let [c] = places[..] {
+                        values[c.index()] = d;
+                        placed = true;
+                    }
+                }
+            }
+            if !placed {
+                return values.iter().all(|&v| v != 0);
+            }
+        }
+    }
+
+    /// The least number of assumptions, up to two, by trying every set of that many empty
+    /// cells of the puzzle with their solution digits: assumptions are placements, and
+    /// singles reach the same grid whatever order they and the placements come in.
+    fn least_up_to_two(puzzle: &[u8; 81], solution: &[u8; 81]) -> Option<u8> {
+        let empty: Vec<usize> = (0..81).filter(|&c| puzzle[c] == 0).collect();
+        let with = |cells: &[usize]| {
+            let mut values = *puzzle;
+            for &c in cells {
+                values[c] = solution[c];
+            }
+            singles_solve(values)
+        };
+        if with(&[]) {
+            return Some(0);
+        }
+        if empty.iter().any(|&c| with(&[c])) {
+            return Some(1);
+        }
+        for (i, &a) in empty.iter().enumerate() {
+            if empty[i + 1..].iter().any(|&b| with(&[a, b])) {
+                return Some(2);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn the_count_is_the_least_set_of_true_placements_singles_finish_from() {
+        let puzzles = [
+            // Singles alone (0), and puzzles of the calibration set and harder.
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+            "...7.....1...........43.2..........6...5.9.........418....81.....2....5..4....3..",
+        ];
+        let mut seen = [false; 3];
+        for text in puzzles {
+            let puzzle: Grid = text.parse().expect("test puzzle");
+            let solution = crate::solver::solve(&puzzle).expect("unique solution");
+            let (p, s) = (puzzle.values(), solution.values());
+            let want = least_up_to_two(p, s);
+            let got = assumptions(p, s, 2);
+            match want {
+                Some(k) => {
+                    assert_eq!(got, Assumptions::Exact(k), "{text}");
+                    seen[k as usize] = true;
+                }
+                None => assert_eq!(got, Assumptions::AtLeast(3), "{text}"),
+            }
+        }
+        assert!(seen[0], "some puzzle needs no assumption");
+    }
+}

@@ -328,3 +328,32 @@ impl Chainer<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::reduced_pairs;
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A grid allows the solution while every cell holds its solution digit or still has it
+    /// as a candidate: losing one such candidate is enough to lose it.
+    #[test]
+    fn holds_while_every_solution_candidate_stays() {
+        for (_, g) in reduced_pairs(3) {
+            let givens = Grid::from_values(g.val).expect("valid givens");
+            let solution = *crate::solver::solve(&givens).expect("a solution").values();
+            assert!(holds(&g, &solution));
+            for c in (0..81).filter(|&c| g.val[c] == 0) {
+                let mut cand = g.cand;
+                cand[c] &= !(1 << (solution[c] - 1));
+                assert!(!holds(&SeGrid::from_parts(&g.val, &cand), &solution));
+                let other = digits(g.cand[c]).find(|&d| d != solution[c]);
+                if let Some(d) = other {
+                    let mut cand = g.cand;
+                    cand[c] &= !(1 << (d - 1));
+                    assert!(holds(&SeGrid::from_parts(&g.val, &cand), &solution));
+                }
+            }
+        }
+    }
+}

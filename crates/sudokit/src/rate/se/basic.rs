@@ -526,3 +526,151 @@ pub(super) fn xy_wing(g: &SeGrid, xyz: bool, out: &mut Vec<Hint>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::reduced_pairs;
+    use super::super::NestedCache;
+    use super::*;
+    use crate::grid::Grid;
+
+    /// Test grids, each with its puzzle's solution: every candidate of the solution stays.
+    fn grids() -> Vec<(SeGrid, [u8; 81])> {
+        reduced_pairs(6)
+            .into_iter()
+            .flat_map(|(src, g)| [src, g])
+            .map(|g| {
+                let givens = Grid::from_values(g.val).expect("valid givens");
+                let solution = crate::solver::solve(&givens).expect("a solution");
+                (g, *solution.values())
+            })
+            .collect()
+    }
+
+    /// Every hint of every direct rule, from the grid as a top-level search sees it.
+    fn all_hints(g: &SeGrid) -> Vec<Hint> {
+        let cache = NestedCache::default();
+        let context = Context {
+            src: None,
+            first: false,
+            explain: true,
+            solution: None,
+            nested: &cache,
+        };
+        let mut out = Vec::new();
+        hidden_single(g, &mut out);
+        naked_single(g, &mut out);
+        for direct in [true, false] {
+            locking(g, direct, context, &mut out);
+            for degree in 2..=4 {
+                hidden_set(g, degree, direct, context, &mut out);
+            }
+        }
+        for degree in 2..=4 {
+            naked_set(g, degree, context, &mut out);
+            fish(g, degree, context, &mut out);
+        }
+        for xyz in [false, true] {
+            xy_wing(g, xyz, &mut out);
+        }
+        out
+    }
+
+    /// Each singles rule returns the first single of SE's order, found here from the
+    /// definitions: the first cell with one candidate left; the first digit with one place
+    /// left in a house, full houses first, then blocks, columns, rows.
+    #[test]
+    fn singles_are_the_singles_by_definition() {
+        for (g, solution) in grids() {
+            let mut out = Vec::new();
+            naked_single(&g, &mut out);
+            let naked = (0..81)
+                .find(|&c| g.val[c] == 0 && g.card(c) == 1)
+                .map(|c| (c as u8, g.cand[c].trailing_zeros() as u8 + 1));
+            assert_eq!(out.first().and_then(|h| h.place), naked);
+            let mut singles = Vec::new();
+            for alone in [true, false] {
+                for t in [BLOCK, COL, ROW] {
+                    for house in &RC[t * 9..t * 9 + 9] {
+                        let empty = house.iter().filter(|&&c| g.val[c as usize] == 0).count();
+                        for d in 1..=9 {
+                            let places: Vec<u8> = house
+                                .iter()
+                                .copied()
+                                .filter(|&c| g.val[c as usize] == 0 && g.has(c as usize, d))
+                                .collect();
+                            if places.len() == 1 && (empty == 1) == alone {
+                                singles.push((places[0], d));
+                            }
+                        }
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            hidden_single(&g, &mut out);
+            assert_eq!(out.first().and_then(|h| h.place), singles.first().copied());
+            for &(c, d) in &singles {
+                assert_eq!(solution[c as usize], d, "a single agrees with the solution");
+            }
+        }
+    }
+
+    /// Every direct rule is sound (never removes or places against the solution), is rated
+    /// from SE's table, and the rules find something on these grids.
+    #[test]
+    fn direct_rules_are_sound_and_rated_from_the_table() {
+        let mut found = std::collections::BTreeMap::new();
+        for (g, solution) in grids() {
+            for h in all_hints(&g) {
+                for &(c, d) in &h.removals {
+                    assert_ne!(solution[c as usize], d, "{:?} removes the solution", h.tech);
+                }
+                if let Some((c, d)) = h.place {
+                    assert_eq!(solution[c as usize], d, "{:?} places wrongly", h.tech);
+                }
+                let rated = match h.tech {
+                    SeTechnique::FullHouse => rating::FULL_HOUSE,
+                    SeTechnique::HiddenSingle if h.text.contains(" in box ") => {
+                        rating::HIDDEN_SINGLE_IN_BLOCK
+                    }
+                    SeTechnique::HiddenSingle => rating::HIDDEN_SINGLE_IN_LINE,
+                    SeTechnique::NakedSingle => rating::NAKED_SINGLE,
+                    SeTechnique::DirectPointing => rating::DIRECT_POINTING,
+                    SeTechnique::DirectClaiming => rating::DIRECT_CLAIMING,
+                    SeTechnique::DirectHiddenPair => rating::DIRECT_HIDDEN_PAIR,
+                    SeTechnique::DirectHiddenTriplet => rating::DIRECT_HIDDEN_TRIPLET,
+                    SeTechnique::Pointing => rating::POINTING,
+                    SeTechnique::Claiming => rating::CLAIMING,
+                    SeTechnique::NakedPair => rating::NAKED_PAIR,
+                    SeTechnique::XWing => rating::X_WING,
+                    SeTechnique::HiddenPair => rating::HIDDEN_PAIR,
+                    SeTechnique::NakedTriplet => rating::NAKED_TRIPLET,
+                    SeTechnique::Swordfish => rating::SWORDFISH,
+                    SeTechnique::HiddenTriplet => rating::HIDDEN_TRIPLET,
+                    SeTechnique::XYWing => rating::XY_WING,
+                    SeTechnique::XYZWing => rating::XYZ_WING,
+                    SeTechnique::NakedQuad => rating::NAKED_QUAD,
+                    SeTechnique::Jellyfish => rating::JELLYFISH,
+                    SeTechnique::HiddenQuad if h.diff < rating::HIDDEN_QUAD => {
+                        rating::DIRECT_HIDDEN_QUAD
+                    }
+                    SeTechnique::HiddenQuad => rating::HIDDEN_QUAD,
+                    other => panic!("{other:?} is no direct rule"),
+                };
+                assert_eq!(h.diff, rated, "{:?}", h.tech);
+                *found.entry(h.tech).or_insert(0) += 1;
+            }
+        }
+        for tech in [
+            SeTechnique::HiddenSingle,
+            SeTechnique::NakedSingle,
+            SeTechnique::Pointing,
+            SeTechnique::Claiming,
+            SeTechnique::NakedPair,
+            SeTechnique::HiddenPair,
+            SeTechnique::XWing,
+        ] {
+            assert!(found.contains_key(&tech), "no {tech:?} in {found:?}");
+        }
+    }
+}

@@ -418,3 +418,102 @@ pub(super) fn is_parent(ar: &Arena, p: u32, k: u16) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::reduced_pairs;
+    use super::*;
+    use crate::grid::Cell;
+
+    #[test]
+    fn keys_name_every_potential_once() {
+        let mut seen = vec![false; NKEYS];
+        for c in 0..81 {
+            for d in 1..=9 {
+                for on in [false, true] {
+                    let k = key(c, d, on);
+                    assert!(!std::mem::replace(&mut seen[k as usize], true));
+                    assert_eq!((kcell(k), kdig(k), kon(k)), (c, d, on));
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(pot_name(key(30, 7, true)), "r4c4=7");
+        assert_eq!(pot_name(key(80, 1, false)), "r9c9<>1");
+    }
+
+    /// Whether two cells see each other, from the grid's own houses.
+    fn sees(a: usize, b: usize) -> bool {
+        let (a, b) = (Cell::new(a).unwrap(), Cell::new(b).unwrap());
+        a != b && a.houses().iter().any(|h| b.houses().contains(h))
+    }
+
+    /// A candidate switched on turns off, by definition, the cell's other candidates and
+    /// the digit in every cell that sees it; nothing else, each once.
+    #[test]
+    fn on_to_off_is_the_definition() {
+        for (_, g) in reduced_pairs(4) {
+            for c in (0..81).filter(|&c| g.val[c] == 0) {
+                for d in digits(g.cand[c]) {
+                    for y in [false, true] {
+                        let mut out = Vec::new();
+                        on_to_off(&g, key(c, d, true), y, &mut out);
+                        let mut got: Vec<u16> = out.iter().map(|&(k, _)| k).collect();
+                        got.sort_unstable();
+                        let mut want: Vec<u16> = (0..81)
+                            .filter(|&o| sees(c, o) && g.has(o, d))
+                            .map(|o| key(o, d, false))
+                            .collect();
+                        if y {
+                            want.extend(
+                                digits(g.cand[c])
+                                    .filter(|&v| v != d)
+                                    .map(|v| key(c, v, false)),
+                            );
+                        }
+                        want.sort_unstable();
+                        assert_eq!(got, want, "r{}c{}={d}", c / 9 + 1, c % 9 + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A candidate switched off turns on, by definition, the last candidate of its cell
+    /// when the cell had two, and the digit's other place in each house where it had two;
+    /// a cell that is the other place in two houses is named once.
+    #[test]
+    fn off_to_on_is_the_definition() {
+        for (_, g) in reduced_pairs(4) {
+            for c in (0..81).filter(|&c| g.val[c] == 0) {
+                for d in digits(g.cand[c]) {
+                    let mut out = Vec::new();
+                    off_to_on(&g, key(c, d, false), true, true, &mut out);
+                    let mut got: Vec<u16> = out.iter().map(|&(k, _)| k).collect();
+                    got.sort_unstable();
+                    let mut want = Vec::new();
+                    if g.card(c) == 2 {
+                        let other = digits(g.cand[c]).find(|&v| v != d).unwrap();
+                        want.push(key(c, other, true));
+                    }
+                    let cell = Cell::new(c).unwrap();
+                    for house in cell.houses() {
+                        let places: Vec<usize> = house
+                            .cells()
+                            .iter()
+                            .map(|o| o.index())
+                            .filter(|&o| g.val[o] == 0 && g.has(o, d))
+                            .collect();
+                        if places.len() == 2 {
+                            let other = places[usize::from(places[0] == c)];
+                            want.push(key(other, d, true));
+                        }
+                    }
+                    want.sort_unstable();
+                    want.dedup();
+                    assert_eq!(got, want, "r{}c{}<>{d}", c / 9 + 1, c % 9 + 1);
+                }
+            }
+        }
+    }
+}
