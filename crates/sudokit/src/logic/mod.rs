@@ -12,7 +12,7 @@
 //! single solution ([`Engine::unique`]); the engine never checks that itself.
 //!
 //! Adding a technique takes three places: its variant and names in
-//! [`Technique`](crate::step::Technique) (one line of the `techniques!` table), its finder in
+//! [`Technique`] (one line of the `techniques!` table), its finder in
 //! [`finder`] (one line), and its place in [`STANDARD_ORDER`]. A test checks that the order
 //! holds every technique once.
 //!

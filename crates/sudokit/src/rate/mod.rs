@@ -40,16 +40,14 @@
 //! raters are known to differ, as said above).
 //!
 //! # Cost
-//! Milliseconds for ordinary puzzles (17-clue list: median 0.1 ms; top 1465: mean 9 ms,
-//! slowest 85 ms), but SE's nested rules (ER ≥ 9.5) repeat whole chain searches inside
-//! every chain: on one core the 2011 forum hardest list (ER 9.7–11.8) takes a median
-//! 0.21 s and a mean 0.37 s per puzzle, the slowest 2.6 s; Inkala 2012 0.28 s and Easter
-//! Monster 0.46 s (SE itself: 81 s and 241 s). The search caches nested rules per reduced
-//! grid, rules most chain searches out by reachability before running them, and builds
-//! the reasons of multiple chains only where a sieve without reasons finds something
-//! (`se` module docs). From ER 9.0 up a rating builds its top-level chains on every
-//! thread of the current rayon pool: on two cores the hardest list takes a median 0.15 s
-//! and at most 1.5 s. See `benches/rate.rs`.
+//! Milliseconds for ordinary puzzles, but SE's nested rules (ER ≥ 9.5) repeat whole chain
+//! searches inside every chain, so the hardest puzzles take tenths of a second to seconds
+//! (SE itself takes minutes). The search caches nested rules per reduced grid, rules most
+//! chain searches out by reachability before running them, and builds the reasons of
+//! multiple chains only where a sieve without reasons finds something (`se` module docs).
+//! From ER 9.0 up a rating builds its top-level chains on every thread of the current
+//! rayon pool. The measured figures live in one place, `docs/benchmarks.md` (run with
+//! `cargo bench --bench rate`).
 //! [`RateOptions::max_level`] caps the nesting for a fast lower bound on huge lists.
 //!
 //! # Assumptions
