@@ -6,14 +6,14 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{format, render, solver, CellSet, Grid};
 
 use crate::batch::{self, ErrorStyle, Input, Source};
-use crate::output::{json_line, Outcome};
+use crate::output::{json_line, Outcome, TextOrJson as Format};
 use crate::wire::{ExplainRecord, LocatedStep, StepRecord};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
@@ -54,15 +54,6 @@ pub struct ExplainArgs {
     /// Write one SVG picture per step into DIR (`<puzzle>-<step>.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-}
-
-/// Output formats of `explain`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Numbered steps, the solution, and a summary line.
-    Text,
-    /// JSON Lines: one object per step, then one per puzzle.
-    Json,
 }
 
 /// `--techniques` as clap sees it.

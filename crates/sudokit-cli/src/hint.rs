@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
@@ -12,7 +12,7 @@ use sudokit::{render, Grid};
 
 use crate::batch::{self, ErrorStyle, Input, Source};
 use crate::explain::{parse_set, read_marks, vouch, Refusal};
-use crate::output::{json_line, Outcome};
+use crate::output::{json_line, Outcome, TextOrJson as Format};
 use crate::wire::{HintRecord, StepRecord};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
@@ -45,18 +45,9 @@ pub struct HintArgs {
     format: Format,
 
     /// Also draw each hint (at its level of detail) as an SVG picture into DIR, one file
-    /// per puzzle in output order: `DIR/0001.svg`, `DIR/0002.svg`, ...
+    /// per puzzle, numbered among the puzzles read: `DIR/0001.svg`, `DIR/0002.svg`, ...
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-}
-
-/// Output formats of `hint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// One line of text per puzzle.
-    Text,
-    /// JSON Lines.
-    Json,
 }
 
 /// The next step for a position, or why there is none.

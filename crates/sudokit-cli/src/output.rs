@@ -10,6 +10,8 @@
 
 use std::io::{self, Write};
 
+use clap::ValueEnum;
+
 use serde::Serialize;
 use sudokit::ParseError;
 
@@ -71,4 +73,14 @@ pub fn json_line(out: &mut dyn Write, value: &impl Serialize) -> io::Result<()> 
 /// `file:line:column: message`, as compilers and grep print positions.
 pub fn located(file: &str, e: &ParseError) -> String {
     format!("{file}:{}:{}: {}", e.line, e.column, e.kind)
+}
+
+/// The output formats of the commands that write text for people or JSON for programs
+/// (`explain`, `hint`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    /// Text, as the command's help describes it.
+    Text,
+    /// JSON Lines, as the guide describes each record.
+    Json,
 }

@@ -75,7 +75,7 @@
 use std::hash::Hash;
 use std::rc::Rc;
 
-use crate::grid::{house_cells, house_masks, peer_masks, Cell, House};
+use crate::grid::{house_cells, house_masks, peer_masks, House};
 
 mod ahead;
 mod basic;
@@ -779,14 +779,20 @@ impl Hint {
 }
 
 /// Cell name in r1c1 notation.
-/// A cell's name, as [`Cell`] writes it (`r4c7`).
+/// A cell's name, as [`Cell`] writes it (`r4c7`; a test checks they agree). Written here
+/// rather than through `Cell`'s `Display`: hints name their cells even when the rating
+/// reads no text, and the extra formatting layer cost 0.6% of Inkala 2012's instructions.
 pub(crate) fn cell_name(c: usize) -> String {
-    Cell::new(c).expect("a cell index").to_string()
+    format!("r{}c{}", c / 9 + 1, c % 9 + 1)
 }
 
-/// SE's house `r`'s name, as [`House`] writes it (`box 5`).
+/// SE's house `r`'s name, as [`House`] writes it (`box 5`; a test checks they agree).
 pub(crate) fn region_name(r: usize) -> String {
-    se_house(r).to_string()
+    match r / 9 {
+        0 => format!("box {}", r % 9 + 1),
+        1 => format!("row {}", r % 9 + 1),
+        _ => format!("column {}", r % 9 + 1),
+    }
 }
 
 /// Context of a search: the starting grid when hints must report the removed
@@ -972,6 +978,19 @@ pub(crate) fn tenths(d: f64) -> u16 {
 mod tests {
     use super::*;
     use crate::grid::Grid;
+
+    #[test]
+    fn cells_and_houses_are_named_as_the_grid_names_them() {
+        use crate::grid::Cell;
+        for c in 0..81 {
+            assert_eq!(cell_name(c), Cell::new(c).unwrap().to_string());
+        }
+        for (r, house) in RC.iter().enumerate() {
+            assert_eq!(region_name(r), se_house(r).to_string());
+            let cells: Vec<usize> = se_house(r).cells().iter().map(|c| c.index()).collect();
+            assert_eq!(house.map(usize::from).to_vec(), cells);
+        }
+    }
 
     #[test]
     fn column_bits_gather_every_ninth_bit() {

@@ -77,12 +77,16 @@ impl ChainRule {
     };
 
     pub(super) fn diff(self) -> f64 {
-        match self.level {
-            0 if self.nishio => rating::NISHIO,
-            0 if self.dynamic => rating::DYNAMIC_CHAINS,
-            0 => rating::MULTIPLE_CHAINS,
-            1 => rating::DYNAMIC_CHAINS_PLUS,
-            level => rating::NESTED_CHAINS + rating::NESTING_STEP * (level - 2) as f64,
+        if self.level >= 2 {
+            rating::NESTED_CHAINS + rating::NESTING_STEP * (self.level - 2) as f64
+        } else if self.level == 1 {
+            rating::DYNAMIC_CHAINS_PLUS
+        } else if self.nishio {
+            rating::NISHIO
+        } else if self.dynamic {
+            rating::DYNAMIC_CHAINS
+        } else {
+            rating::MULTIPLE_CHAINS
         }
     }
 
