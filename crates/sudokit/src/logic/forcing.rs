@@ -85,15 +85,8 @@ fn first(
     technique: Technique,
     wanted: fn(SeTechnique) -> bool,
 ) -> Option<Step> {
-    let values = *c.grid().values();
-    let mut cands = [0u16; 81];
-    for cell in Cell::all() {
-        if c.value(cell).is_none() {
-            cands[cell.index()] = c.get(cell).bits();
-        }
-    }
     rules.iter().find_map(|&rule| {
-        chain_steps(&values, &cands, rule)
+        chain_steps(c, rule)
             .into_iter()
             .find(|s| wanted(s.tech) && (s.placement.is_some() || !s.eliminations.is_empty()))
             .map(|s| to_step(technique, s))

@@ -9,7 +9,7 @@
 //! assumption on a later cell than the one before, each level starting from the grid the
 //! previous assumptions and singles reached (cells filled on the way drop out).
 
-use crate::grid::{house_cells, peers};
+use crate::grid::{house_cells, peers, Grid};
 
 /// Candidate masks (bit `d - 1`) and values of a grid while singles run.
 #[derive(Clone)]
@@ -155,7 +155,8 @@ impl std::fmt::Display for Assumptions {
 
 /// The least number of true digits to assume before singles finish `puzzle`, searched up
 /// to `cap` assumptions. `solution` is the puzzle's unique solution.
-pub(crate) fn assumptions(puzzle: &[u8; 81], solution: &[u8; 81], cap: u8) -> Assumptions {
+pub(crate) fn assumptions(puzzle: &Grid, solution: &Grid, cap: u8) -> Assumptions {
+    let (puzzle, solution) = (puzzle.values(), solution.values());
     let Some(start) = Singles::new(puzzle) else {
         return Assumptions::AtLeast(0);
     };
@@ -276,7 +277,7 @@ mod tests {
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
             let (p, s) = (puzzle.values(), solution.values());
             let want = least_up_to_two(p, s);
-            let got = assumptions(p, s, 2);
+            let got = assumptions(&puzzle, &solution, 2);
             match want {
                 Some(k) => {
                     assert_eq!(got, Assumptions::Exact(k), "{text}");

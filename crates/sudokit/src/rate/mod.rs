@@ -65,7 +65,8 @@ use se::rating;
 pub(crate) use se::ChainRule;
 pub use se::{SeTechnique, MAX_LEVEL};
 
-use crate::grid::Grid;
+use crate::candidates::Candidates;
+use crate::grid::{Cell, Grid};
 use crate::solver;
 
 /// A step of one of SE's forcing-chain rules, for the explain engine.
@@ -83,9 +84,15 @@ pub(crate) struct ChainStep {
 }
 
 /// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
-/// first). `values` holds placed digits (0 = empty), `cands` candidate masks (bit `d - 1`).
-pub(crate) fn chain_steps(values: &[u8; 81], cands: &[u16; 81], rule: ChainRule) -> Vec<ChainStep> {
-    let g = se::SeGrid::from_parts(values, cands);
+/// first).
+pub(crate) fn chain_steps(marks: &Candidates, rule: ChainRule) -> Vec<ChainStep> {
+    let mut cands = [0u16; 81];
+    for cell in Cell::all() {
+        if marks.value(cell).is_none() {
+            cands[cell.index()] = marks.get(cell).bits();
+        }
+    }
+    let g = se::SeGrid::from_parts(marks.grid().values(), &cands);
     let nested = se::NestedCache::default();
     nested.start_step(&g);
     let context = se::Context {
@@ -158,7 +165,7 @@ pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
 /// [`se_rating_capped`] of a puzzle whose one solution is known (`None`: not, or not
 /// one): with it, chains from the assumptions it agrees with stop early.
 fn se_rating_known(puzzle: &Grid, solution: Option<&Grid>, max_level: u8) -> SeRating {
-    let out = se::se_rate(puzzle.values(), solution.map(Grid::values), max_level, true);
+    let out = se::se_rate(puzzle, solution, max_level, true);
     let er = if puzzle.is_full() {
         0
     } else {
@@ -318,7 +325,7 @@ pub fn rate(puzzle: &Grid, opts: &RateOptions) -> Result<Rating, RateError> {
         _ => return Err(RateError::MultipleSolutions),
     };
     let se = se_rating_known(puzzle, Some(&solution), opts.max_level);
-    let assumptions = assume::assumptions(puzzle.values(), solution.values(), opts.assumptions_cap);
+    let assumptions = assume::assumptions(puzzle, &solution, opts.assumptions_cap);
     Ok(Rating {
         level: Level::of(se.er),
         se,

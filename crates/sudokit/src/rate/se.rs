@@ -75,7 +75,7 @@
 use std::hash::Hash;
 use std::rc::Rc;
 
-use crate::grid::{house_cells, house_masks, peer_masks, House};
+use crate::grid::{house_cells, house_masks, peer_masks, Grid, House};
 
 mod ahead;
 mod basic;
@@ -920,14 +920,15 @@ pub(crate) struct SeOutcome {
 /// hardest up to the first placement, ED the first step's. `solution`, the puzzle's
 /// one solution when known, only saves time.
 pub(crate) fn se_rate(
-    values: &[u8; 81],
-    solution: Option<&[u8; 81]>,
+    puzzle: &Grid,
+    solution: Option<&Grid>,
     max_level: u8,
     keep_steps: bool,
 ) -> SeOutcome {
+    let solution = solution.map(Grid::values);
     clear_thread_caches();
     let nested = NestedCache::default();
-    let mut g = SeGrid::from_values(values);
+    let mut g = SeGrid::from_values(puzzle.values());
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -1037,8 +1038,8 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let with = se_rate(puzzle.values(), Some(solution.values()), MAX_LEVEL, true);
-            let without = se_rate(puzzle.values(), None, MAX_LEVEL, true);
+            let with = se_rate(&puzzle, Some(&solution), MAX_LEVEL, true);
+            let without = se_rate(&puzzle, None, MAX_LEVEL, true);
             let steps = |out: &SeOutcome| {
                 let step = |h: &Hint| (tenths(h.diff), h.complexity, h.removals.clone(), h.place);
                 out.steps.iter().map(step).collect::<Vec<_>>()
