@@ -25,11 +25,18 @@ use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
 
 /// The pencil-mark state: placed digits plus the candidates of every empty cell.
+///
+/// Kept as raw masks (a digit's bit `d - 1` per cell, a cell's bit per digit) so that the
+/// rating's engine, whose hot loops index them directly, stands on this same type
+/// (`rate::se::SeGrid` is a `Candidates` plus per-house counts); everything outside this
+/// module and the rating reads them through [`DigitSet`] and [`CellSet`].
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Candidates {
-    grid: Grid,
-    cells: [DigitSet; 81],
-    by_digit: [CellSet; 9],
+    pub(crate) grid: Grid,
+    /// Each cell's candidates; empty for a placed cell.
+    pub(crate) masks: [u16; 81],
+    /// Each digit's candidate cells.
+    pub(crate) digit_cells: [u128; 9],
 }
 
 impl Candidates {
@@ -39,8 +46,8 @@ impl Candidates {
     pub fn new(grid: &Grid) -> Candidates {
         let mut c = Candidates {
             grid: Grid::EMPTY,
-            cells: [DigitSet::ALL; 81],
-            by_digit: [CellSet::ALL; 9],
+            masks: [DigitSet::ALL.bits(); 81],
+            digit_cells: [CellSet::ALL.bits(); 9],
         };
         for cell in Cell::all() {
             if let Some(d) = grid.get(cell) {
@@ -121,12 +128,12 @@ impl Candidates {
     fn from_marks(marks: &[DigitSet; 81]) -> Candidates {
         let mut c = Candidates {
             grid: Grid::EMPTY,
-            cells: *marks,
-            by_digit: [CellSet::EMPTY; 9],
+            masks: marks.map(DigitSet::bits),
+            digit_cells: [0; 9],
         };
         for cell in Cell::all() {
             for d in marks[cell.index()].iter() {
-                c.by_digit[d.index()].insert(cell);
+                c.digit_cells[d.index()] |= CellSet::single(cell).bits();
             }
         }
         for cell in Cell::all() {
@@ -139,7 +146,7 @@ impl Candidates {
 
     /// The candidates of `cell`; empty when the cell is placed (or broken).
     pub fn get(&self, cell: Cell) -> DigitSet {
-        self.cells[cell.index()]
+        DigitSet::from_bits(self.masks[cell.index()])
     }
 
     /// The digit placed in `cell`, if any.
@@ -150,33 +157,34 @@ impl Candidates {
     /// Places `digit` in `cell`: the cell loses all candidates and every peer loses `digit`.
     pub fn place(&mut self, cell: Cell, digit: Digit) {
         self.grid.set(cell, Some(digit));
-        for d in self.cells[cell.index()].iter() {
-            self.by_digit[d.index()].remove(cell);
+        let here = CellSet::single(cell).bits();
+        for d in self.get(cell).iter() {
+            self.digit_cells[d.index()] &= !here;
         }
-        self.cells[cell.index()] = DigitSet::EMPTY;
-        let peers = CellSet::peers(cell) & self.by_digit[digit.index()];
+        self.masks[cell.index()] = 0;
+        let peers = CellSet::peers(cell) & self.cells_with(digit);
         for p in peers.iter() {
-            self.cells[p.index()].remove(digit);
+            self.masks[p.index()] &= !DigitSet::single(digit).bits();
         }
-        self.by_digit[digit.index()] -= peers;
+        self.digit_cells[digit.index()] &= !peers.bits();
     }
 
     /// Removes candidate `digit` from `cell`; returns whether it was there.
     pub fn eliminate(&mut self, cell: Cell, digit: Digit) -> bool {
-        let had = self.cells[cell.index()].contains(digit);
-        self.cells[cell.index()].remove(digit);
-        self.by_digit[digit.index()].remove(cell);
+        let had = self.get(cell).contains(digit);
+        self.masks[cell.index()] &= !DigitSet::single(digit).bits();
+        self.digit_cells[digit.index()] &= !CellSet::single(cell).bits();
         had
     }
 
     /// The cells where `digit` is still a candidate.
     pub fn cells_with(&self, digit: Digit) -> CellSet {
-        self.by_digit[digit.index()]
+        CellSet::from_bits(self.digit_cells[digit.index()])
     }
 
     /// The cells of `house` where `digit` is still a candidate.
     pub fn cells_with_in(&self, house: House, digit: Digit) -> CellSet {
-        self.by_digit[digit.index()] & CellSet::house(house)
+        self.cells_with(digit) & CellSet::house(house)
     }
 
     /// The placed digits.

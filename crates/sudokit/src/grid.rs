@@ -551,7 +551,7 @@ static PEER_MASKS: [u128; 81] = peer_masks();
 /// [`parse`](crate::parse) and [`format`](crate::format); [`Display`](fmt::Display) writes
 /// the 81-character line with `.` for empty cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Grid([u8; 81]);
+pub struct Grid(pub(crate) [u8; 81]);
 
 /// Two equal digits in one house: why a set of givens cannot be a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,10 @@
 
 use crate::grid::{house_cells, peers, Grid};
 
-/// Candidate masks (bit `d - 1`) and values of a grid while singles run.
+/// Candidate masks (bit `d - 1`) and values of a grid while singles run. Not a
+/// [`Candidates`](crate::candidates::Candidates): the search clones this state at every
+/// assumption it tries, thousands of times a puzzle, and never asks which cells hold a
+/// digit, so it keeps the 243 bytes it reads and not the 144 of per-digit cells.
 #[derive(Clone)]
 pub(crate) struct Singles {
     val: [u8; 81],

@@ -75,6 +75,7 @@
 use std::hash::Hash;
 use std::rc::Rc;
 
+use crate::candidates::Candidates;
 use crate::grid::{house_cells, house_masks, peer_masks, Grid, House};
 
 mod ahead;
@@ -360,39 +361,63 @@ fn column_bits(m: u128) -> u16 {
     low as u16 | ((m >> 72) as u16 & 1) << 8
 }
 
-/// SE's grid: values and the candidates ("potential values") of empty cells.
+/// SE's grid: the library's pencil-mark state ([`Candidates`]: values, each cell's
+/// candidates, each digit's cells) plus what SE's rules ask of it that `Candidates` does not
+/// keep: the places of each digit in each house.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) struct SeGrid {
-    pub val: [u8; 81],
-    pub cand: [u16; 81],
-    /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
-    digit_cells: [u128; 9],
+    marks: Candidates,
     /// Places of each digit in each house: chains ask at every candidate they switch off
     /// whether its houses are left with two (`off_to_on`).
     count: [[u8; 27]; 9],
 }
 
 impl SeGrid {
+    /// The placed digits, 0 for an empty cell.
+    #[inline]
+    pub fn val(&self) -> &[u8; 81] {
+        &self.marks.grid.0
+    }
+
+    /// Each cell's candidates, bit `d - 1` for digit `d`; 0 for a placed cell.
+    #[inline]
+    pub fn cand(&self) -> &[u16; 81] {
+        &self.marks.masks
+    }
+
+    /// Cells holding each digit as a candidate (bit = cell index), for fast house counts.
+    #[inline]
+    fn digit_cells(&self) -> &[u128; 9] {
+        &self.marks.digit_cells
+    }
+
+    /// A grid of these values with no candidate yet, to fill.
+    fn blank(values: &[u8; 81]) -> SeGrid {
+        SeGrid {
+            marks: Candidates {
+                grid: Grid(*values),
+                masks: [0; 81],
+                digit_cells: [0; 9],
+            },
+            count: [[0; 27]; 9],
+        }
+    }
+
     /// The grid with candidates rebuilt from the givens, as SE's `rebuildPotentialValues`.
     pub fn from_values(values: &[u8; 81]) -> SeGrid {
-        let mut g = SeGrid {
-            val: *values,
-            cand: [0; 81],
-            digit_cells: [0; 9],
-            count: [[0; 27]; 9],
-        };
+        let mut g = SeGrid::blank(values);
         for (c, house) in HOUSE.iter().enumerate() {
-            if g.val[c] == 0 {
+            if g.val()[c] == 0 {
                 let mut m = 0x1ff;
                 for &o in house {
-                    let v = g.val[o as usize];
+                    let v = g.val()[o as usize];
                     if v != 0 {
                         m &= !bit(v);
                     }
                 }
-                g.cand[c] = m;
+                g.marks.masks[c] = m;
                 for d in digits(m) {
-                    g.digit_cells[d as usize - 1] |= 1u128 << c;
+                    g.marks.digit_cells[d as usize - 1] |= 1u128 << c;
                 }
             }
         }
@@ -402,7 +427,7 @@ impl SeGrid {
 
     /// Fills `count` from `digit_cells`.
     fn count_places(&mut self) {
-        for (count, &m) in self.count.iter_mut().zip(&self.digit_cells) {
+        for (count, &m) in self.count.iter_mut().zip(&self.marks.digit_cells) {
             for (n, &r) in count.iter_mut().zip(&RM) {
                 *n = (m & r).count_ones() as u8;
             }
@@ -411,17 +436,12 @@ impl SeGrid {
 
     /// A grid from values and candidate masks (a pencil-mark state).
     pub fn from_parts(values: &[u8; 81], cands: &[u16; 81]) -> SeGrid {
-        let mut g = SeGrid {
-            val: *values,
-            cand: [0; 81],
-            digit_cells: [0; 9],
-            count: [[0; 27]; 9],
-        };
+        let mut g = SeGrid::blank(values);
         for (c, &m) in cands.iter().enumerate() {
-            if g.val[c] == 0 {
-                g.cand[c] = m & 0x1ff;
-                for d in digits(g.cand[c]) {
-                    g.digit_cells[d as usize - 1] |= 1u128 << c;
+            if g.val()[c] == 0 {
+                g.marks.masks[c] = m & 0x1ff;
+                for d in digits(g.cand()[c]) {
+                    g.marks.digit_cells[d as usize - 1] |= 1u128 << c;
                 }
             }
         }
@@ -431,26 +451,28 @@ impl SeGrid {
 
     /// Cells that lost some candidate since `src` (a nested rule's starting grid).
     fn changed_since(&self, src: &SeGrid) -> u128 {
-        (0..9).fold(0, |m, i| m | (src.digit_cells[i] & !self.digit_cells[i]))
+        (0..9).fold(0, |m, i| {
+            m | (src.digit_cells()[i] & !self.digit_cells()[i])
+        })
     }
 
     /// Cells that lost candidate `d` since `src`.
     fn lost(&self, src: &SeGrid, d: u8) -> u128 {
-        src.digit_cells[d as usize - 1] & !self.digit_cells[d as usize - 1]
+        src.digit_cells()[d as usize - 1] & !self.digit_cells()[d as usize - 1]
     }
 
     fn has(&self, c: usize, d: u8) -> bool {
-        self.cand[c] & bit(d) != 0
+        self.cand()[c] & bit(d) != 0
     }
 
     fn card(&self, c: usize) -> u32 {
-        self.cand[c].count_ones()
+        self.cand()[c].count_ones()
     }
 
     /// Positions (indexes 0–8) of digit `d` in house `r`: bits gathered from the
     /// row-major cell mask.
     fn pos(&self, r: usize, d: u8) -> u16 {
-        let m = self.digit_cells[d as usize - 1];
+        let m = self.digit_cells()[d as usize - 1];
         let k = r % 9;
         let p = match r / 9 {
             0 => {
@@ -465,11 +487,14 @@ impl SeGrid {
 
     /// Cells of house `r` holding candidate `d`.
     fn cells(&self, r: usize, d: u8) -> u128 {
-        self.digit_cells[d as usize - 1] & RM[r]
+        self.digit_cells()[d as usize - 1] & RM[r]
     }
 
     fn empty_count(&self, r: usize) -> u32 {
-        RC[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
+        RC[r]
+            .iter()
+            .filter(|&&c| self.val()[c as usize] == 0)
+            .count() as u32
     }
 
     /// Places of digit `d` in house `r`.
@@ -483,8 +508,8 @@ impl SeGrid {
 
     fn remove(&mut self, c: usize, d: u8) {
         if self.has(c, d) {
-            self.cand[c] &= !bit(d);
-            self.digit_cells[d as usize - 1] &= !CELL[c];
+            self.marks.masks[c] &= !bit(d);
+            self.marks.digit_cells[d as usize - 1] &= !CELL[c];
             for &r in &CR[c] {
                 self.count[d as usize - 1][r as usize] -= 1;
             }
@@ -493,8 +518,8 @@ impl SeGrid {
 
     /// SE's `setValueAndCancel`.
     fn place(&mut self, c: usize, d: u8) {
-        self.val[c] = d;
-        for v in digits(self.cand[c]) {
+        self.marks.grid.0[c] = d;
+        for v in digits(self.cand()[c]) {
             self.remove(c, v);
         }
         for &o in &HOUSE[c] {
@@ -503,7 +528,7 @@ impl SeGrid {
     }
 
     pub fn solved(&self) -> bool {
-        self.val.iter().all(|&v| v != 0)
+        self.val().iter().all(|&v| v != 0)
     }
 
     /// The strong partners of candidate `d` of cell `c`, the candidates its removal
@@ -511,7 +536,7 @@ impl SeGrid {
     /// in each house (block, row, column) with two, as (cell, digit). A cell can be the
     /// other place in two houses, and is then listed twice.
     fn partners(&self, c: usize, d: u8) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let cell = (self.card(c) == 2).then(|| (c, digits(self.cand[c] & !bit(d))));
+        let cell = (self.card(c) == 2).then(|| (c, digits(self.cand()[c] & !bit(d))));
         let cell = cell.into_iter().flat_map(|(c, ds)| ds.map(move |e| (c, e)));
         let houses = CR[c]
             .iter()
@@ -1061,7 +1086,7 @@ mod tests {
             let sol = solution.values();
             for i in 0..per_puzzle {
                 let mut thin = |g: &SeGrid, percent: u64| {
-                    let mut cand = g.cand;
+                    let mut cand = *g.cand();
                     for (c, m) in cand.iter_mut().enumerate() {
                         for d in digits(*m) {
                             if d != sol[c] && rng.below(100) < percent {
@@ -1069,7 +1094,7 @@ mod tests {
                             }
                         }
                     }
-                    SeGrid::from_parts(&g.val, &cand)
+                    SeGrid::from_parts(g.val(), &cand)
                 };
                 let src = thin(&start, (i as u64 * 7) % 30);
                 let g = thin(&src, 10 + (i as u64 * 13) % 40);

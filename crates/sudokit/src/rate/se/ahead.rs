@@ -24,7 +24,7 @@ use std::sync::Arc;
 
 /// Whether grid `g` still allows the solution `sol`.
 pub(super) fn holds(g: &SeGrid, sol: &[u8; 81]) -> bool {
-    (0..81).all(|c| g.val[c] == sol[c] || (g.val[c] == 0 && g.has(c, sol[c])))
+    (0..81).all(|c| g.val()[c] == sol[c] || (g.val()[c] == 0 && g.has(c, sol[c])))
 }
 
 /// A chaining built in an arena of its own, from the potential at index 0: what it
@@ -146,7 +146,7 @@ fn shared_with_false(
         // The cell's other candidates, the digit's other places in each of its houses.
         if chain_rule.shares(card) {
             share(
-                &mut digits(g.cand[c])
+                &mut digits(g.cand()[c])
                     .filter(|&e| e != d)
                     .map(|e| key(c, e, true)),
             );
@@ -219,8 +219,10 @@ impl Chainer<'_> {
     /// there, each costs up to thousands of nested rule runs, and none depends on another.
     pub(super) fn prebuild(&mut self, g: &SeGrid) {
         let starts: Vec<u16> = (0..81)
-            .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
-            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, true), key(c, d, false)]))
+            .filter(|&c| g.val()[c] == 0 && g.card(c) >= 2)
+            .flat_map(|c| {
+                digits(g.cand()[c]).flat_map(move |d| [key(c, d, true), key(c, d, false)])
+            })
             .collect();
         self.built.clear();
         self.built.resize_with(NKEYS, || None);
@@ -340,18 +342,18 @@ mod tests {
     #[test]
     fn holds_while_every_solution_candidate_stays() {
         for (_, g) in reduced_pairs(3) {
-            let givens = Grid::from_values(g.val).expect("valid givens");
+            let givens = Grid::from_values(*g.val()).expect("valid givens");
             let solution = *crate::solver::solve(&givens).expect("a solution").values();
             assert!(holds(&g, &solution));
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                let mut cand = g.cand;
+            for c in (0..81).filter(|&c| g.val()[c] == 0) {
+                let mut cand = *g.cand();
                 cand[c] &= !(1 << (solution[c] - 1));
-                assert!(!holds(&SeGrid::from_parts(&g.val, &cand), &solution));
-                let other = digits(g.cand[c]).find(|&d| d != solution[c]);
+                assert!(!holds(&SeGrid::from_parts(g.val(), &cand), &solution));
+                let other = digits(g.cand()[c]).find(|&d| d != solution[c]);
                 if let Some(d) = other {
-                    let mut cand = g.cand;
+                    let mut cand = *g.cand();
                     cand[c] &= !(1 << (d - 1));
-                    assert!(holds(&SeGrid::from_parts(&g.val, &cand), &solution));
+                    assert!(holds(&SeGrid::from_parts(g.val(), &cand), &solution));
                 }
             }
         }

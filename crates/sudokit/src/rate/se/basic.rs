@@ -43,7 +43,7 @@ pub(super) fn hidden_single(g: &SeGrid, out: &mut Vec<Hint>) {
 pub(super) fn naked_single(g: &SeGrid, out: &mut Vec<Hint>) {
     for c in 0..81 {
         if g.card(c) == 1 {
-            let d = g.cand[c].trailing_zeros() as u8 + 1;
+            let d = g.cand()[c].trailing_zeros() as u8 + 1;
             let mut h = Hint::new(SeTechnique::NakedSingle, rating::NAKED_SINGLE);
             h.place = Some((c as u8, d));
             h.text = format!("{}={d}: only candidate left in the cell", cell_name(c));
@@ -272,7 +272,7 @@ pub(super) fn hidden_set(
                     let mut removals = Vec::new();
                     for idx in bits(common) {
                         let c = RC[r][idx] as usize;
-                        for d in digits(g.cand[c] & !vset) {
+                        for d in digits(g.cand()[c] & !vset) {
                             removals.push((c as u8, d));
                         }
                     }
@@ -319,7 +319,7 @@ pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec
             if changed & RM[r] == 0 || g.empty_count(r) < degree * 2 {
                 continue;
             }
-            let cands: [u16; 9] = std::array::from_fn(|k| g.cand[RC[r][k] as usize]);
+            let cands: [u16; 9] = std::array::from_fn(|k| g.cand()[RC[r][k] as usize]);
             // The cells that lost a candidate: a set rests on those alone.
             let lost_here = (0..9).fold(0, |m, k| m | ((changed >> RC[r][k] & 1) as u32) << k);
             // The cells with two to `degree` candidates: a set's cells.
@@ -337,7 +337,7 @@ pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec
                 let mut removals = Vec::new();
                 for (k, &c) in RC[r].iter().enumerate() {
                     if im >> k & 1 == 0 {
-                        for d in digits(g.cand[c as usize] & common) {
+                        for d in digits(g.cand()[c as usize] & common) {
                             removals.push((c, d));
                         }
                     }
@@ -366,7 +366,7 @@ pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec
                 if let Some(src) = context.src {
                     for k in bits(im) {
                         let c = RC[r][k];
-                        for d in digits(src.cand[c as usize] & !common) {
+                        for d in digits(src.cand()[c as usize] & !common) {
                             h.parents.push((c, d));
                         }
                     }
@@ -382,7 +382,7 @@ pub(super) fn naked_set(g: &SeGrid, degree: u32, context: Context, out: &mut Vec
 
 pub(super) fn fish(g: &SeGrid, degree: u32, context: Context, out: &mut Vec<Hint>) {
     let mut occ = [0u32; 10];
-    for &v in &g.val {
+    for &v in g.val() {
         occ[v as usize] += 1;
     }
     let lost = lost_since(g, context);
@@ -470,17 +470,17 @@ pub(super) fn fish(g: &SeGrid, degree: u32, context: Context, out: &mut Vec<Hint
 pub(super) fn xy_wing(g: &SeGrid, xyz: bool, out: &mut Vec<Hint>) {
     let target = if xyz { 3 } else { 2 };
     for (c, house) in HOUSE.iter().enumerate() {
-        let xy = g.cand[c];
+        let xy = g.cand()[c];
         if xy.count_ones() != target {
             continue;
         }
         for &xzc in house {
-            let xz = g.cand[xzc as usize];
+            let xz = g.cand()[xzc as usize];
             if xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
                 continue;
             }
             for &yzc in house {
-                let yz = g.cand[yzc as usize];
+                let yz = g.cand()[yzc as usize];
                 if yz.count_ones() != 2 {
                     continue;
                 }
@@ -540,7 +540,7 @@ mod tests {
             .into_iter()
             .flat_map(|(src, g)| [src, g])
             .map(|g| {
-                let givens = Grid::from_values(g.val).expect("valid givens");
+                let givens = Grid::from_values(*g.val()).expect("valid givens");
                 let solution = crate::solver::solve(&givens).expect("a solution");
                 (g, *solution.values())
             })
@@ -585,19 +585,19 @@ mod tests {
             let mut out = Vec::new();
             naked_single(&g, &mut out);
             let naked = (0..81)
-                .find(|&c| g.val[c] == 0 && g.card(c) == 1)
-                .map(|c| (c as u8, g.cand[c].trailing_zeros() as u8 + 1));
+                .find(|&c| g.val()[c] == 0 && g.card(c) == 1)
+                .map(|c| (c as u8, g.cand()[c].trailing_zeros() as u8 + 1));
             assert_eq!(out.first().and_then(|h| h.place), naked);
             let mut singles = Vec::new();
             for alone in [true, false] {
                 for t in [BLOCK, COL, ROW] {
                     for house in &RC[t * 9..t * 9 + 9] {
-                        let empty = house.iter().filter(|&&c| g.val[c as usize] == 0).count();
+                        let empty = house.iter().filter(|&&c| g.val()[c as usize] == 0).count();
                         for d in 1..=9 {
                             let places: Vec<u8> = house
                                 .iter()
                                 .copied()
-                                .filter(|&c| g.val[c as usize] == 0 && g.has(c as usize, d))
+                                .filter(|&c| g.val()[c as usize] == 0 && g.has(c as usize, d))
                                 .collect();
                             if places.len() == 1 && (empty == 1) == alone {
                                 singles.push((places[0], d));

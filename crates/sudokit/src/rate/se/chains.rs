@@ -142,7 +142,7 @@ impl Outcome {
     fn slot(&self, g: &SeGrid) -> Option<usize> {
         let &Outcome::Of(k) = self else { return None };
         let (c, d) = (kcell(k), kdig(k));
-        let others = g.cand[c] & !bit(d);
+        let others = g.cand()[c] & !bit(d);
         let index = |d: u8| c * 9 + d as usize - 1;
         Some(match (kon(k), at_most_one_bit(others)) {
             (false, _) => index(d),
@@ -306,7 +306,7 @@ impl RuleParents {
 
 /// Whether conclusion `k` removes anything: an "on" in a cell with other candidates.
 pub(super) fn removes(g: &SeGrid, k: u16) -> bool {
-    !kon(k) || g.cand[kcell(k)] & !bit(kdig(k)) != 0
+    !kon(k) || g.cand()[kcell(k)] & !bit(kdig(k)) != 0
 }
 
 /// What conclusion `k` removes, and places.
@@ -314,7 +314,9 @@ pub(super) fn rem_for(g: &SeGrid, k: u16) -> (Vec<(u8, u8)>, Placement) {
     let (c, d) = (kcell(k), kdig(k));
     if kon(k) {
         (
-            digits(g.cand[c] & !bit(d)).map(|v| (c as u8, v)).collect(),
+            digits(g.cand()[c] & !bit(d))
+                .map(|v| (c as u8, v))
+                .collect(),
             Some((c as u8, d)),
         )
     } else {
@@ -715,7 +717,7 @@ impl<'a> Chainer<'a> {
         // The starting grid is the same for every chain of one rule run, so what the rules
         // find depends on the reduced grid alone: different assumptions often reach the
         // same reduced grid, and the nested rules are by far the costliest part.
-        let found = match self.adv_cache.get(&g.cand) {
+        let found = match self.adv_cache.get(g.cand()) {
             Some(f) => f.clone(),
             None => {
                 let id = *self.src_id.get_or_insert_with(|| grid_id(src));
@@ -725,7 +727,7 @@ impl<'a> Chainer<'a> {
                 } else {
                     simple
                 };
-                self.adv_cache.insert(g.cand, f.clone());
+                self.adv_cache.insert(*g.cand(), f.clone());
                 f
             }
         };
@@ -852,7 +854,7 @@ impl<'a> Chainer<'a> {
             self.prebuild(g);
         }
         for c in 0..81 {
-            if g.val[c] != 0 {
+            if g.val()[c] != 0 {
                 continue;
             }
             let card = g.card(c);
@@ -860,7 +862,7 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let reduction = self.chain_rule.doubles(card);
-            for d in digits(g.cand[c]) {
+            for d in digits(g.cand()[c]) {
                 if self.sieve.as_ref().map_or(true, |s| s.binary(c, d)) {
                     self.binary(g, &mut gm, &mut ar, c, d, reduction, out);
                 }
@@ -872,9 +874,9 @@ impl<'a> Chainer<'a> {
                 continue;
             }
             let mut starts = [0; 9];
-            let starts = collect_starts(&mut starts, digits(g.cand[c]).map(|d| key(c, d, true)));
+            let starts = collect_starts(&mut starts, digits(g.cand()[c]).map(|d| key(c, d, true)));
             if self.may_share(g, &mut gm, &mut ar, cell_unit(c), starts, 5) {
-                for d in digits(g.cand[c]) {
+                for d in digits(g.cand()[c]) {
                     self.on_chain(g, &mut gm, &mut ar, c, d);
                 }
                 let what = || format!("each candidate of {}", cell_name(c));
@@ -1563,7 +1565,8 @@ mod tests {
                     };
                     let mut ch = Chainer::new(ChainRule::dynamic(4), context);
                     for c in (0..81).filter(|&c| g.card(c) >= 2) {
-                        for k in digits(g.cand[c]).flat_map(|d| [key(c, d, true), key(c, d, false)])
+                        for k in
+                            digits(g.cand()[c]).flat_map(|d| [key(c, d, true), key(c, d, false)])
                         {
                             let (mut gm, mut ar) = (g.clone(), Arena::default());
                             ch.chain_from(&g, &mut gm, &mut ar, k, None);

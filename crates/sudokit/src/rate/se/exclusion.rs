@@ -116,11 +116,11 @@ impl Fresh {
         let Some(last) = last else {
             return everything;
         };
-        if (0..81).any(|c| g.cand[c] & !last[c] != 0) {
+        if (0..81).any(|c| g.cand()[c] & !last[c] != 0) {
             return everything;
         }
         let (mut touched, mut changed) = (0u128, 0u128);
-        for c in (0..81).filter(|&c| g.cand[c] != last[c]) {
+        for c in (0..81).filter(|&c| g.cand()[c] != last[c]) {
             changed |= 1 << c;
             if last[c].count_ones() == 1 {
                 touched |= peers_mask(c);
@@ -152,15 +152,15 @@ pub(super) fn exclusion(g: &SeGrid, cells: &[usize], excl_mask: &[u128; 81]) -> 
     if common.count_ones() < 2 {
         return None;
     }
-    let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand[c]));
+    let all: [u16; 3] = std::array::from_fn(|i| cells.get(i).map_or(0, |&c| g.cand()[c]));
     let union = all[0] | all[1] | all[2];
     // An excluder holding a digit none of the cells has is never emptied: it rules out
     // nothing, and is left out.
     let mut ex = [0u16; 20];
     let mut ne = 0;
     for e in bits(common).take(ex.len()) {
-        if g.cand[e] & !union == 0 {
-            ex[ne] = g.cand[e];
+        if g.cand()[e] & !union == 0 {
+            ex[ne] = g.cand()[e];
             ne += 1;
         }
     }
@@ -206,7 +206,7 @@ pub(super) fn exclusion(g: &SeGrid, cells: &[usize], excl_mask: &[u128; 81]) -> 
     }
     let mut removals = Vec::new();
     for (i, &c) in cells.iter().enumerate() {
-        for d in digits(g.cand[c] & !allowed[i]) {
+        for d in digits(g.cand()[c] & !allowed[i]) {
             removals.push((c as u8, d));
         }
     }
@@ -243,7 +243,7 @@ mod tests {
         if common.count_ones() < 2 {
             return Vec::new();
         }
-        let ex: Vec<u16> = bits(common).map(|e| g.cand[e]).collect();
+        let ex: Vec<u16> = bits(common).map(|e| g.cand()[e]).collect();
         let sees = |a: usize, b: usize| peers_mask(cells[a]) >> cells[b] & 1 != 0;
         let mut allowed = vec![0u16; cells.len()];
         let mut combo = vec![0u8; cells.len()];
@@ -263,7 +263,7 @@ mod tests {
                 }
                 return;
             }
-            for d in digits(g.cand[cells[i]]) {
+            for d in digits(g.cand()[cells[i]]) {
                 combo[i] = d;
                 walk(g, cells, i + 1, combo, ok, allowed);
             }
@@ -277,7 +277,7 @@ mod tests {
         walk(g, cells, 0, &mut combo, &ok, &mut allowed);
         let mut removals = Vec::new();
         for (i, &c) in cells.iter().enumerate() {
-            removals.extend(digits(g.cand[c] & !allowed[i]).map(|d| (c as u8, d)));
+            removals.extend(digits(g.cand()[c] & !allowed[i]).map(|d| (c as u8, d)));
         }
         removals
     }
@@ -336,11 +336,11 @@ mod tests {
         let (mut found, mut skipped) = (0, 0);
         for (src, end) in reduced_pairs(4) {
             let removed: Vec<(usize, u16)> = (0..81)
-                .flat_map(|c| bits(src.cand[c] & !end.cand[c]).map(move |i| (c, 1 << i)))
+                .flat_map(|c| bits(src.cand()[c] & !end.cand()[c]).map(move |i| (c, 1 << i)))
                 .collect();
             for degree in [2, 3] {
                 let cache = NestedCache::default();
-                let (mut val, mut cand) = (src.val, src.cand);
+                let (mut val, mut cand) = (*src.val(), *src.cand());
                 for (i, &(c, b)) in removed.iter().take(60).enumerate() {
                     cand[c] &= !b;
                     if i % 8 == 3 && val[c] == 0 && cand[c] != 0 {

@@ -62,10 +62,10 @@ impl Chainer<'_> {
         out: &mut Vec<Hint>,
     ) {
         for c in 0..81 {
-            if g.val[c] != 0 || g.card(c) <= 1 {
+            if g.val()[c] != 0 || g.card(c) <= 1 {
                 continue;
             }
-            for d in digits(g.cand[c]) {
+            for d in digits(g.cand()[c]) {
                 self.unary(g, c, d, y, x, (on_off, off_on, reach), out);
             }
         }
@@ -488,8 +488,8 @@ mod tests {
                 reach.xy(&g);
                 for shortcuts in [false, true] {
                     let some = (0..81)
-                        .filter(|&c| g.val[c] == 0 && g.card(c) >= 2)
-                        .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)))
+                        .filter(|&c| g.val()[c] == 0 && g.card(c) >= 2)
+                        .flat_map(|c| digits(g.cand()[c]).map(move |d| (c, d)))
                         .flat_map(|(c, d)| {
                             LOOP_PASSES.map(|pass| searches(&g, c, d, pass, &reach, shortcuts))
                         })
@@ -530,7 +530,7 @@ mod tests {
                 let on_off = reach.on_off.only(2 | y as u8);
                 let off_on = reach.off_on.only(y as u8 | (x as u8) << 1);
                 for c in (0..81).filter(|&c| g.card(c) >= 2) {
-                    for (d, on) in digits(g.cand[c]).flat_map(|d| [(d, true), (d, false)]) {
+                    for (d, on) in digits(g.cand()[c]).flat_map(|d| [(d, true), (d, false)]) {
                         // What each search finds: its chains' keys and complexities.
                         let mut found = |most: u32| {
                             let mut ar = Arena::default();

@@ -9,6 +9,8 @@ use super::reach::REACH;
 use super::reach::{links_within, Reach};
 use super::sieve::{Carry, Closures, Sieve};
 use super::{Context, Nested, RemovedRc, SeGrid};
+use crate::candidates::Candidates;
+use crate::grid::Grid;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
@@ -115,15 +117,15 @@ impl NestedCache {
 
     /// Notes that aligned exclusion of `degree` found nothing on `g`.
     pub(super) fn set_exclusion_empty(&self, degree: usize, g: &SeGrid) {
-        held(&self.exclusion_empty)[degree - 2] = Some(g.cand);
+        held(&self.exclusion_empty)[degree - 2] = Some(*g.cand());
     }
 
     /// Notes the step the rating took from `before` to `after`: a reduced grid of the
     /// next step is often one of this step's without its removals, and what the loops
     /// rule and static multiple chains found there may still hold (`inherit_loops`).
     pub(crate) fn step_done(&self, before: &SeGrid, after: &SeGrid) {
-        let removed = std::array::from_fn(|c| before.cand[c] & !after.cand[c]);
-        *held(&self.step_removed) = (before.val == after.val).then_some(removed);
+        let removed = std::array::from_fn(|c| before.cand()[c] & !after.cand()[c]);
+        *held(&self.step_removed) = (*before.val() == *after.val()).then_some(removed);
         let mut closures = held(&self.closures);
         closures[1] = std::mem::take(&mut closures[0]);
     }
@@ -134,7 +136,7 @@ impl NestedCache {
 /// (`Carry`): nearly all of them, on nearly every grid.
 pub(super) fn dynamic_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
     let last = with_last_removals(g, cache).and_then(|(cand, removed)| {
-        let closures = held(&cache.closures)[1].get(&(g.val, cand)).cloned()?;
+        let closures = held(&cache.closures)[1].get(&(*g.val(), cand)).cloned()?;
         Some((closures, removed))
     });
     let carry = last
@@ -143,7 +145,7 @@ pub(super) fn dynamic_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
     let (sieve, closures) = Sieve::dynamic(g, carry.as_ref());
     let mut kept = held(&cache.closures);
     if kept[0].len() < CLOSURES_CAPACITY {
-        kept[0].insert((g.val, g.cand), Arc::new(closures));
+        kept[0].insert((*g.val(), *g.cand()), Arc::new(closures));
     }
     sieve
 }
@@ -152,8 +154,12 @@ pub(super) fn dynamic_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
 /// (`step_done`): what a reduced grid of this step often was at the last.
 fn with_last_removals(g: &SeGrid, cache: &NestedCache) -> Option<([u16; 81], [u16; 81])> {
     let removed = (*held(&cache.step_removed))?;
-    let mut cand = g.cand;
-    for (c, m) in cand.iter_mut().enumerate().filter(|&(c, _)| g.val[c] == 0) {
+    let mut cand = *g.cand();
+    for (c, m) in cand
+        .iter_mut()
+        .enumerate()
+        .filter(|&(c, _)| g.val()[c] == 0)
+    {
         *m |= removed[c];
     }
     Some((cand, removed))
@@ -172,17 +178,19 @@ fn held<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Every candidate present: the starting grid under which a nested rule reports all the
 /// removals it could rest on.
 pub(super) static EVERY_CANDIDATE: SeGrid = SeGrid {
-    val: [0; 81],
-    cand: [0x1ff; 81],
-    digit_cells: [(1 << 81) - 1; 9],
+    marks: Candidates {
+        grid: Grid([0; 81]),
+        masks: [0x1ff; 81],
+        digit_cells: [(1 << 81) - 1; 9],
+    },
     count: [[9; 27]; 9],
 };
 
 /// The hints of chaining rule `chain_rule` on `g` (kept in `cache`).
 pub(super) fn nested_rule(g: &SeGrid, chain_rule: ChainRule, cache: &NestedCache) -> NestedHints {
     let key = NestedKey {
-        val: g.val,
-        cand: g.cand,
+        val: *g.val(),
+        cand: *g.cand(),
         chain_rule: (chain_rule.mult, chain_rule.dynamic, chain_rule.level),
     };
     if let Some(found) = held(&cache.runs).get(&key).cloned() {
@@ -235,12 +243,12 @@ pub(super) fn nested_rule(g: &SeGrid, chain_rule: ChainRule, cache: &NestedCache
 fn inherit_loops(g: &SeGrid, key: &NestedKey, cache: &NestedCache) -> Option<NestedHints> {
     let (cand, removed) = with_last_removals(g, cache)?;
     let last = NestedKey {
-        val: g.val,
+        val: *g.val(),
         cand,
         chain_rule: key.chain_rule,
     };
     let found = held(&cache.runs).get(&last).cloned()?;
-    let big = SeGrid::from_parts(&g.val, &cand);
+    let big = SeGrid::from_parts(g.val(), &cand);
     if !found.dead || !links_within(g, &big) {
         return None;
     }
@@ -251,10 +259,10 @@ fn inherit_loops(g: &SeGrid, key: &NestedKey, cache: &NestedCache) -> Option<Nes
     });
     keep(&mut held(&cache.runs), (*key).clone(), run.clone());
     let sieve = held(&cache.sieves)
-        .get(&(g.val, cand))
+        .get(&(*g.val(), cand))
         .map(|s| s.fixed_without(&removed));
     if let Some(sieve) = sieve {
-        keep(&mut held(&cache.sieves), (g.val, g.cand), sieve);
+        keep(&mut held(&cache.sieves), (*g.val(), *g.cand()), sieve);
     }
     Some(run)
 }
@@ -268,7 +276,7 @@ pub(super) fn clear_thread_caches() {
 /// A grid's identity as a key (fixed hash keys: the same on every thread).
 pub(super) fn grid_id(g: &SeGrid) -> u64 {
     let mut h = std::hash::DefaultHasher::new();
-    (g.val, g.cand).hash(&mut h);
+    (*g.val(), *g.cand()).hash(&mut h);
     h.finish()
 }
 
@@ -284,7 +292,7 @@ thread_local! {
 /// (locking, hidden and naked pairs, X-wings) that removes any, from chains that started
 /// on `src` (`id`): only what rests on a candidate the chain removed counts.
 pub(super) fn simple_rules(g: &SeGrid, src: &SeGrid, id: u64, cache: &NestedCache) -> RemovedRc {
-    let grids = (id, g.cand);
+    let grids = (id, *g.cand());
     if let Some(found) = SIMPLE.with(|s| s.borrow().get(&grids).cloned()) {
         return found;
     }
@@ -329,7 +337,7 @@ pub(super) type GridKey = ([u8; 81], [u16; 81]);
 /// Keeps the sieve of static multiple chains on `g`, whose reachability sets `reach`
 /// holds, in `cache`.
 pub(super) fn keep_fixed_sieve(g: &SeGrid, reach: &Reach, cache: &NestedCache) {
-    let key = (g.val, g.cand);
+    let key = (*g.val(), *g.cand());
     if held(&cache.sieves).contains_key(&key) {
         return;
     }
@@ -340,7 +348,7 @@ pub(super) fn keep_fixed_sieve(g: &SeGrid, reach: &Reach, cache: &NestedCache) {
 /// The sieve of static multiple chains on `g`: kept from the loops rule's run on `g`, or
 /// made from the reachability sets, built for `g` if need be.
 pub(super) fn fixed_sieve(g: &SeGrid, cache: &NestedCache) -> Sieve {
-    if let Some(sieve) = held(&cache.sieves).get(&(g.val, g.cand)).cloned() {
+    if let Some(sieve) = held(&cache.sieves).get(&(*g.val(), *g.cand())).cloned() {
         return sieve;
     }
     REACH.with(|reach| {
@@ -368,8 +376,8 @@ mod tests {
             let own = NestedCache::default();
             let cache = if from_step {
                 // The step starts from a grid with more candidates than `src`.
-                let cand = std::array::from_fn(|c| src.cand[c] | 1 << (c % 9));
-                own.start_step(&SeGrid::from_parts(&src.val, &cand));
+                let cand = std::array::from_fn(|c| src.cand()[c] | 1 << (c % 9));
+                own.start_step(&SeGrid::from_parts(src.val(), &cand));
                 &own
             } else {
                 &every

@@ -283,7 +283,7 @@ impl PSet {
 pub(super) fn on_to_off(g: &SeGrid, k: u16, y: bool, out: &mut Vec<(u16, u8)>) {
     let (c, d) = (kcell(k), kdig(k));
     if y {
-        for v in digits(g.cand[c]) {
+        for v in digits(g.cand()[c]) {
             if v != d {
                 out.push((key(c, v, false), C_CELL));
             }
@@ -313,13 +313,15 @@ pub(super) fn removed_for<'a>(
     cause: u8,
 ) -> impl Iterator<Item = (usize, u8)> + 'a {
     let (cell, house) = if cause == C_CELL {
-        (src.cand[c] & !g.cand[c], 0)
+        (src.cand()[c] & !g.cand()[c], 0)
     } else {
         (0, g.lost(src, d) & RM[CR[c][(cause - 2) as usize] as usize])
     };
-    digits(cell)
-        .map(move |v| (c, v))
-        .chain(bits(house).filter(|&o| g.val[o] == 0).map(move |o| (o, d)))
+    digits(cell).map(move |v| (c, v)).chain(
+        bits(house)
+            .filter(|&o| g.val()[o] == 0)
+            .map(move |o| (o, d)),
+    )
 }
 
 /// The parents of a potential switched on by `p` (the "off" potential `k0`) for `cause`
@@ -378,11 +380,11 @@ pub(super) fn off_to_on(g: &SeGrid, k: u16, y: bool, x: bool, out: &mut Vec<(u16
     let (c, d) = (kcell(k), kdig(k));
     // Counted at the masks' own width (POPCNT), not widened to 128 bits.
     if y && g.card(c) == 2 {
-        let rest = g.cand[c] & !bit(d);
+        let rest = g.cand()[c] & !bit(d);
         let other = if rest.count_ones() == 1 {
             rest.trailing_zeros() as u8 + 1
         } else {
-            g.cand[c].trailing_zeros() as u8 + 1
+            g.cand()[c].trailing_zeros() as u8 + 1
         };
         out.push((key(c, other, true), C_CELL));
     }
@@ -453,8 +455,8 @@ mod tests {
     #[test]
     fn on_to_off_is_the_definition() {
         for (_, g) in reduced_pairs(4) {
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                for d in digits(g.cand[c]) {
+            for c in (0..81).filter(|&c| g.val()[c] == 0) {
+                for d in digits(g.cand()[c]) {
                     for y in [false, true] {
                         let mut out = Vec::new();
                         on_to_off(&g, key(c, d, true), y, &mut out);
@@ -466,7 +468,7 @@ mod tests {
                             .collect();
                         if y {
                             want.extend(
-                                digits(g.cand[c])
+                                digits(g.cand()[c])
                                     .filter(|&v| v != d)
                                     .map(|v| key(c, v, false)),
                             );
@@ -485,15 +487,15 @@ mod tests {
     #[test]
     fn off_to_on_is_the_definition() {
         for (_, g) in reduced_pairs(4) {
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                for d in digits(g.cand[c]) {
+            for c in (0..81).filter(|&c| g.val()[c] == 0) {
+                for d in digits(g.cand()[c]) {
                     let mut out = Vec::new();
                     off_to_on(&g, key(c, d, false), true, true, &mut out);
                     let mut got: Vec<u16> = out.iter().map(|&(k, _)| k).collect();
                     got.sort_unstable();
                     let mut want = Vec::new();
                     if g.card(c) == 2 {
-                        let other = digits(g.cand[c]).find(|&v| v != d).unwrap();
+                        let other = digits(g.cand()[c]).find(|&v| v != d).unwrap();
                         want.push(key(c, other, true));
                     }
                     let cell = Cell::new(c).unwrap();
@@ -502,7 +504,7 @@ mod tests {
                             .cells()
                             .iter()
                             .map(|o| o.index())
-                            .filter(|&o| g.val[o] == 0 && g.has(o, d))
+                            .filter(|&o| g.val()[o] == 0 && g.has(o, d))
                             .collect();
                         if places.len() == 2 {
                             let other = places[usize::from(places[0] == c)];

@@ -29,7 +29,7 @@ impl Links {
         self.data.clear();
         // Keys run in candidate order; those between two candidates have no links.
         for c in 0..81 {
-            for d in digits(g.cand[c]) {
+            for d in digits(g.cand()[c]) {
                 let k = key(c, d, on);
                 self.start.resize(k as usize + 1, self.data.len() as u32);
                 f(k, &mut self.data);
@@ -189,7 +189,7 @@ impl Reach {
             self.node[k as usize] = UNSEEN;
         }
         self.keys.clear();
-        for (c, &m) in g.cand.iter().enumerate() {
+        for (c, &m) in g.cand().iter().enumerate() {
             for d in digits(m) {
                 for on in [false, true] {
                     let k = key(c, d, on);
@@ -206,7 +206,7 @@ impl Reach {
         let pair_cells = (0..81).fold(0u128, |m, c| m | ((g.card(c) == 2) as u128) << c);
         let pair_places: [u128; 9] = std::array::from_fn(|i| {
             let houses = (0..27).filter(|&h| g.count[i][h] == 2);
-            houses.fold(0, |m, h| m | RM[h]) & g.digit_cells[i]
+            houses.fold(0, |m, h| m | RM[h]) & g.digit_cells()[i]
         });
         self.part_start.clear();
         self.partners.clear();
@@ -433,10 +433,10 @@ impl Reach {
                 own[(2 * y + 1) / 64] |= 1 << ((2 * y + 1) % 64);
                 // The "off" nodes it switches off (keys of "off" potentials are even).
                 let mut set = |z: u16| own[z as usize / 64] |= 1 << (z % 64);
-                for e in bits(g.cand[c] & !bit(d)) {
+                for e in bits(g.cand()[c] & !bit(d)) {
                     set(off_node(c, e));
                 }
-                for o in bits(PEERS[c] & g.digit_cells[i]) {
+                for o in bits(PEERS[c] & g.digit_cells()[i]) {
                     set(off_node(o, i));
                 }
                 for &w in &adj[adj_start[y] as usize..adj_start[y + 1] as usize] {
@@ -452,19 +452,19 @@ impl Reach {
                     continue;
                 }
                 cyclic = true;
-                on[i] |= PEERS[c] & g.digit_cells[i];
+                on[i] |= PEERS[c] & g.digit_cells()[i];
                 // The "off" nodes of the component: those seeing `y` that switch on one
                 // of its "on" nodes.
                 let in_here =
                     |z: usize| (partners_of(z).iter()).any(|&w| comp[w as usize] as usize == here);
                 for e in digits(linked_digits[c] & !bit(d)) {
                     if in_here(cand(c, e)) {
-                        off[e as usize - 1] |= PEERS[c] & g.digit_cells[e as usize - 1];
+                        off[e as usize - 1] |= PEERS[c] & g.digit_cells()[e as usize - 1];
                     }
                 }
                 for o in bits(PEERS[c] & linked[i]) {
                     if in_here(cand(o, d)) {
-                        off[i] |= PEERS[o] & g.digit_cells[i];
+                        off[i] |= PEERS[o] & g.digit_cells()[i];
                     }
                 }
             }
@@ -561,9 +561,9 @@ pub(super) const S_OFF_ON: u8 = 16;
 /// let it search on `big`: a link into a potential, a cycle through it, a path from one
 /// potential to another, a component's removals all stay when links are added.
 pub(super) fn links_within(small: &SeGrid, big: &SeGrid) -> bool {
-    (0..81).all(|c| small.cand[c] == big.cand[c] || small.card(c) != 2)
+    (0..81).all(|c| small.cand()[c] == big.cand()[c] || small.card(c) != 2)
         && (0..9).all(|i| {
-            let lost = big.digit_cells[i] & !small.digit_cells[i];
+            let lost = big.digit_cells()[i] & !small.digit_cells()[i];
             let d = i as u8 + 1;
             lost == 0 || (0..27).all(|r| RM[r] & lost == 0 || small.places(r, d) != 2)
         })
@@ -630,7 +630,7 @@ mod tests {
                     }) {
                         let i = kdig(b) as usize - 1;
                         let side = if kon(b) { &mut on } else { &mut off };
-                        side[i] |= PEERS[kcell(b)] & g.digit_cells[i];
+                        side[i] |= PEERS[kcell(b)] & g.digit_cells()[i];
                     }
                     let removes = (0..9).any(|i| on[i] & off[i] != 0);
                     assert_eq!(source & S_REMOVES != 0, removes, "cycle through {a}");

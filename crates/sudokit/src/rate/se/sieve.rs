@@ -150,7 +150,7 @@ impl Start<'_> {
             multi_house: [0; 9],
         };
         for c in 0..81 {
-            if g.val[c] == 0 && g.cand[c].count_ones() >= 2 {
+            if g.val()[c] == 0 && g.cand()[c].count_ones() >= 2 {
                 start.multi_cell |= 1 << c;
             }
         }
@@ -168,7 +168,7 @@ impl Start<'_> {
     /// places or more: it switches nothing on.
     fn inert(&self, c: usize, d: u8) -> bool {
         let g = self.g;
-        g.cand[c].count_ones() >= 3 && CR[c].iter().all(|&h| g.places(h as usize, d) >= 3)
+        g.cand()[c].count_ones() >= 3 && CR[c].iter().all(|&h| g.places(h as usize, d) >= 3)
     }
 
     /// A candidate that taking `d` out of cell `c` switches on at once (the other of a
@@ -193,8 +193,8 @@ impl Start<'_> {
     ) -> bool {
         out.on = [0; 9];
         let mut w = Work {
-            cand: self.g.cand,
-            digit_cells: self.g.digit_cells,
+            cand: *self.g.cand(),
+            digit_cells: *self.g.digit_cells(),
             ons: &mut out.on,
             on_cells: 0,
         };
@@ -204,7 +204,7 @@ impl Start<'_> {
         for ((off, &m), &left) in out
             .off
             .iter_mut()
-            .zip(&self.g.digit_cells)
+            .zip(self.g.digit_cells())
             .zip(&w.digit_cells)
         {
             *off = m & !left;
@@ -463,8 +463,9 @@ impl Outcomes<'_> {
         let mut starts = Vec::with_capacity(9);
         for c in (0..81).filter(|&c| known.cells >> c & 1 == 0) {
             starts.clear();
-            starts.extend(digits(g.cand[c]).map(|d| index(c, d)));
-            if g.val[c] == 0 && starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
+            starts.extend(digits(g.cand()[c]).map(|d| index(c, d)));
+            if g.val()[c] == 0 && starts.len() >= 2 && self.share(starts.iter().copied(), &mut all)
+            {
                 sieve.cell |= 1 << c;
                 shared(sieve, cell_unit(c), &starts, &all);
             } else {
@@ -474,7 +475,7 @@ impl Outcomes<'_> {
         for (h, &m) in RM.iter().enumerate() {
             for d in digits(!known.regions[h] & 0x1ff) {
                 starts.clear();
-                starts.extend(bits(g.digit_cells[d as usize - 1] & m).map(|o| index(o, d)));
+                starts.extend(bits(g.digit_cells()[d as usize - 1] & m).map(|o| index(o, d)));
                 if starts.len() >= 2 && self.share(starts.iter().copied(), &mut all) {
                     sieve.region[h] |= bit(d);
                     shared(sieve, house_unit(h, d), &starts, &all);
@@ -532,7 +533,7 @@ impl<'a> Carry<'a> {
         removed: &[u16; 81],
     ) -> Option<Carry<'a>> {
         let removed: Vec<(usize, u8)> = (0..81)
-            .filter(|&c| g.val[c] == 0)
+            .filter(|&c| g.val()[c] == 0)
             .flat_map(|c| digits(removed[c]).map(move |d| (c, d)))
             .collect();
         let multi = |&(c, d): &(usize, u8)| {
@@ -558,13 +559,13 @@ impl<'a> Carry<'a> {
             }
         }
         let mut still = Quiet::default();
-        for c in (0..81).filter(|&c| g.val[c] == 0 && carried[c] == g.cand[c]) {
+        for c in (0..81).filter(|&c| g.val()[c] == 0 && carried[c] == g.cand()[c]) {
             still.cells |= 1 << c;
         }
         still.cells &= was.cells & !lost.cells;
         for (h, &m) in RM.iter().enumerate() {
             let whole =
-                |d: u8| bits(g.digit_cells[d as usize - 1] & m).all(|o| carried[o] & bit(d) != 0);
+                |d: u8| bits(g.digit_cells()[d as usize - 1] & m).all(|o| carried[o] & bit(d) != 0);
             let maybe = was.regions[h] & !lost.regions[h];
             for d in digits(maybe).filter(|&d| whole(d)) {
                 still.regions[h] |= bit(d);
@@ -607,17 +608,17 @@ impl<'a> Carry<'a> {
             if off(i) & CELL[e] != 0 {
                 continue;
             }
-            let live_in_cell = digits(g.cand[e]).filter(|&w| off(w as usize - 1) & CELL[e] == 0);
+            let live_in_cell = digits(g.cand()[e]).filter(|&w| off(w as usize - 1) & CELL[e] == 0);
             let holds = on[i] & CELL[e] == 0
                 && live_in_cell.count() >= 2
                 && (CR[e].iter())
-                    .all(|&h| (g.digit_cells[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
+                    .all(|&h| (g.digit_cells()[i] & RM[h as usize] & !off(i)).count_ones() >= 2);
             if !holds {
                 return None;
             }
         }
         for (i, m) in out.off.iter_mut().enumerate() {
-            *m = off(i) & g.digit_cells[i];
+            *m = off(i) & g.digit_cells()[i];
         }
         Some(true)
     }
@@ -670,8 +671,8 @@ impl Sieve {
         let multi = start.multi_cell;
         let mut hint = [0u64; 36];
         let cands = Reached {
-            on: g.digit_cells.map(|m| m & multi),
-            off: g.digit_cells,
+            on: g.digit_cells().map(|m| m & multi),
+            off: *g.digit_cells(),
         };
         for (h, w) in hint.iter_mut().zip(cands.row()) {
             *h = w;
@@ -695,8 +696,8 @@ impl Sieve {
         // Per cell, the candidates whose closures carried over.
         let mut carried = [0u16; 81];
         let mut closure = Reached::default();
-        for c in (0..81).filter(|&c| g.val[c] == 0) {
-            for d in digits(g.cand[c]) {
+        for c in (0..81).filter(|&c| g.val()[c] == 0) {
+            for d in digits(g.cand()[c]) {
                 let on = carry.and_then(|k| Some((k.reach(g, c, d, &mut closure)?, k)));
                 let (held, listed) = match on {
                     Some((held, k)) => {
@@ -730,7 +731,7 @@ impl Sieve {
         let row = |i: usize| (slot[i] != NONE).then(|| &words[slot[i] as usize..][..36]);
         let mut off_row = [0u64; 36];
         for c in (0..81).filter(|&c| multi >> c & 1 != 0) {
-            for d in digits(g.cand[c]) {
+            for d in digits(g.cand()[c]) {
                 let i = index(c, d);
                 // Met by the chain from the candidate switched on, a contradiction is
                 // a hint whatever the other state reaches.
@@ -761,7 +762,7 @@ impl Sieve {
                 };
                 // Outcomes of both: any candidate off, or on in a cell with others (`hint`).
                 let both = (on.iter().zip(off).zip(&hint)).map(|((a, b), h)| a & b & h);
-                if g.cand[c].count_ones() >= 3 && both.clone().any(|w| w != 0) {
+                if g.cand()[c].count_ones() >= 3 && both.clone().any(|w| w != 0) {
                     sieve.binary[c] |= bit(d);
                     sieve.need(i, true, both.clone());
                     sieve.need(i, false, both);
@@ -794,7 +795,7 @@ impl Sieve {
     /// switched on or off, meets a contradiction.
     pub(super) fn nishio(g: &SeGrid) -> Sieve {
         let mut sieve = Sieve::empty();
-        for (i, &places) in g.digit_cells.iter().enumerate() {
+        for (i, &places) in g.digit_cells().iter().enumerate() {
             // Only a house that starts with two places or more switches its last one on:
             // the chain does so when it takes out the last but one.
             let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
@@ -820,10 +821,10 @@ impl Sieve {
         let width = reach.words;
         let mut hint = vec![0x5555_5555_5555_5555u64; width];
         let mut slot = [NONE; 729];
-        for c in (0..81).filter(|&c| g.val[c] == 0) {
-            for d in digits(g.cand[c]) {
+        for c in (0..81).filter(|&c| g.val()[c] == 0) {
+            for d in digits(g.cand()[c]) {
                 let on = reach.node[key(c, d, true) as usize] as usize;
-                if g.cand[c].count_ones() >= 2 {
+                if g.cand()[c].count_ones() >= 2 {
                     hint[on / 64] |= 1 << (on % 64);
                 }
                 slot[index(c, d)] = reach.row(on) as u32;
@@ -912,13 +913,13 @@ mod tests {
     fn grids() -> Vec<SeGrid> {
         let mut out = Vec::new();
         for (i, (src, g)) in reduced_pairs(5).into_iter().enumerate() {
-            let mut cand = g.cand;
+            let mut cand = *g.cand();
             for (c, m) in cand.iter_mut().enumerate() {
                 if (c * 7 + i) % 11 == 0 && m.count_ones() > 1 {
                     *m &= *m - 1;
                 }
             }
-            out.push(SeGrid::from_parts(&g.val, &cand));
+            out.push(SeGrid::from_parts(g.val(), &cand));
             out.push(src);
             out.push(g);
         }
@@ -976,8 +977,8 @@ mod tests {
             let start = Start::new(&g);
             let nested = NestedCache::default();
             let mut ch = chainer(ChainRule::dynamic(0), &nested);
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                for d in digits(g.cand[c]) {
+            for c in (0..81).filter(|&c| g.val()[c] == 0) {
+                for d in digits(g.cand()[c]) {
                     for on in [true, false] {
                         let (se, met) = chaining(&mut ch, &g, c, d, on);
                         absurd += met as usize;
@@ -1005,7 +1006,7 @@ mod tests {
         let mut ch = chainer(ChainRule::NISHIO, &nested);
         for g in grids() {
             let sieve = Sieve::nishio(&g);
-            for (i, &places) in g.digit_cells.iter().enumerate() {
+            for (i, &places) in g.digit_cells().iter().enumerate() {
                 let d = i as u8 + 1;
                 let houses: Vec<u128> = (RM.iter().map(|&m| m & places))
                     .filter(|m| m.count_ones() >= 2)
@@ -1038,9 +1039,9 @@ mod tests {
         for g in grids() {
             let start = Start::new(&g);
             for c in (0..81).filter(|&c| g.card(c) >= 2) {
-                for d in digits(g.cand[c]) {
+                for d in digits(g.cand()[c]) {
                     let off = closure(&start, c, d, false);
-                    let partners: Vec<(usize, u8)> = digits(g.cand[c] & !bit(d))
+                    let partners: Vec<(usize, u8)> = digits(g.cand()[c] & !bit(d))
                         .filter(|_| g.card(c) == 2)
                         .map(|e| (c, e))
                         .chain(
@@ -1081,8 +1082,8 @@ mod tests {
             reach.xy(&g);
             let nested = NestedCache::default();
             let mut ch = chainer(ChainRule::MULTIPLE, &nested);
-            for c in (0..81).filter(|&c| g.val[c] == 0) {
-                for d in digits(g.cand[c]) {
+            for c in (0..81).filter(|&c| g.val()[c] == 0) {
+                for d in digits(g.cand()[c]) {
                     let (se, met) = chaining(&mut ch, &g, c, d, true);
                     let row = reach.row(reach.node[key(c, d, true) as usize] as usize);
                     let mut sets = Reached {
@@ -1139,10 +1140,10 @@ mod tests {
                 continue;
             }
             for c in (0..81).filter(|&c| g.card(c) >= 2) {
-                for d in digits(g.cand[c]) {
-                    let mut cand = g.cand;
+                for d in digits(g.cand()[c]) {
+                    let mut cand = *g.cand();
                     cand[c] &= !bit(d);
-                    let small = SeGrid::from_parts(&g.val, &cand);
+                    let small = SeGrid::from_parts(g.val(), &cand);
                     let (small_dead, own) = analysis(&small);
                     if !links_within(&small, &g) {
                         refused += !small_dead as usize;
@@ -1169,13 +1170,13 @@ mod tests {
     fn less_one(big: &SeGrid) -> impl Iterator<Item = (usize, u8, SeGrid, [u16; 81])> + '_ {
         let cands = (0..81).filter(|&c| big.card(c) >= 2);
         cands
-            .flat_map(|c| digits(big.cand[c]).map(move |d| (c, d)))
+            .flat_map(|c| digits(big.cand()[c]).map(move |d| (c, d)))
             .map(|(c, d)| {
-                let mut cand = big.cand;
+                let mut cand = *big.cand();
                 cand[c] &= !bit(d);
                 let mut removed = [0; 81];
                 removed[c] = bit(d);
-                (c, d, SeGrid::from_parts(&big.val, &cand), removed)
+                (c, d, SeGrid::from_parts(big.val(), &cand), removed)
             })
     }
 
@@ -1190,8 +1191,8 @@ mod tests {
             for (c, d, g, removed) in less_one(&big) {
                 let carry = Carry::new(&closures, &g, &removed);
                 let start = Start::new(&g);
-                for o in (0..81).filter(|&o| g.val[o] == 0) {
-                    for e in digits(g.cand[o]) {
+                for o in (0..81).filter(|&o| g.val()[o] == 0) {
+                    for e in digits(g.cand()[o]) {
                         let own = closure(&start, o, e, true);
                         match carry.as_ref().and_then(|k| carried_over(k, &g, o, e)) {
                             Some(taken) => {
@@ -1226,7 +1227,7 @@ mod tests {
     fn sieves_on_carried_closures_flag_the_same() {
         let (mut carried, mut quiet) = (0, 0);
         let flags = |s: &Sieve, g: &SeGrid| {
-            let targets = (0..81).flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)));
+            let targets = (0..81).flat_map(|c| digits(g.cand()[c]).map(move |d| (c, d)));
             let targets: Vec<_> = targets
                 .flat_map(|(c, d)| [true, false].map(|on| s.targets(c, d, on)))
                 .map(|t| t.map(|t| (t.on, t.off)))

@@ -79,7 +79,7 @@ pub(super) fn check_for_loops(
                     results.push(lp.clone());
                 }
             } else {
-                let p = g.cand[next];
+                let p = g.cand()[next];
                 ex |= p;
                 ex &= !both;
                 let card = p.count_ones();
@@ -103,7 +103,7 @@ pub(super) fn check_for_loops(
 pub(super) fn loops_from(g: &SeGrid, c: usize, v1: u8, v2: u8) -> Vec<Vec<u8>> {
     let mut results = Vec::new();
     let seen = [house_bits(c), 0];
-    let free = g.digit_cells[v1 as usize - 1] & g.digit_cells[v2 as usize - 1];
+    let free = g.digit_cells()[v1 as usize - 1] & g.digit_cells()[v2 as usize - 1];
     check_for_loops(
         g,
         c,
@@ -142,7 +142,7 @@ pub(super) fn unique_loops(g: &SeGrid, out: &mut Vec<Hint>) {
         if g.card(c) != 2 {
             continue;
         }
-        let mut ds = digits(g.cand[c]);
+        let mut ds = digits(g.cand()[c]);
         let (v1, v2) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
         let both = bit(v1) | bit(v2);
         for lp in loops_from(g, c, v1, v2) {
@@ -172,7 +172,7 @@ pub(super) fn unique_loops(g: &SeGrid, out: &mut Vec<Hint>) {
                 }
             };
             let type2 = |extra: &[usize]| {
-                let value = (g.cand[extra[0]] & !both).trailing_zeros() as u8 + 1;
+                let value = (g.cand()[extra[0]] & !both).trailing_zeros() as u8 + 1;
                 let mut common = u128::MAX;
                 for &e in extra {
                     common &= peers_mask(e);
@@ -198,7 +198,7 @@ pub(super) fn unique_loops(g: &SeGrid, out: &mut Vec<Hint>) {
                 }
                 2 => {
                     let (r1, r2) = (extra[0], extra[1]);
-                    let rp = (g.cand[r1] | g.cand[r2]) & !both;
+                    let rp = (g.cand()[r1] | g.cand()[r2]) & !both;
                     if rp.count_ones() == 1 {
                         let (removals, value) = type2(&extra);
                         push(
@@ -237,7 +237,7 @@ pub(super) type Ul3 = (u8, u8, f64, Vec<(u8, u8)>, (u8, u16, u16), String);
 pub(super) fn type3(g: &SeGrid, c1: usize, c2: usize, v1: u8, v2: u8, base: f64) -> Vec<Ul3> {
     let mut res = Vec::new();
     let both = bit(v1) | bit(v2);
-    let extra = (g.cand[c1] | g.cand[c2]) & !both;
+    let extra = (g.cand()[c1] | g.cand()[c2]) & !both;
     for degree in extra.count_ones()..=7 {
         for t in [BLOCK, ROW, COL] {
             let r = CR[c1][t] as usize;
@@ -251,14 +251,14 @@ pub(super) fn type3(g: &SeGrid, c1: usize, c2: usize, v1: u8, v2: u8, base: f64)
                     if im >> i1 & 1 == 0 || im >> i2 & 1 != 0 {
                         continue;
                     }
-                    let mut naked = extra & g.cand[c1] & g.cand[c2];
+                    let mut naked = extra & g.cand()[c1] & g.cand()[c2];
                     let mut pots = Vec::new();
                     let mut others = 0u32;
                     for k in bits(im) {
                         if k == i1 {
                             pots.push(extra);
                         } else {
-                            let p = g.cand[RC[r][k] as usize];
+                            let p = g.cand()[RC[r][k] as usize];
                             pots.push(p);
                             naked |= p;
                             others |= 1 << k;
@@ -274,7 +274,7 @@ pub(super) fn type3(g: &SeGrid, c1: usize, c2: usize, v1: u8, v2: u8, base: f64)
                     for (k, &o) in RC[r].iter().enumerate() {
                         let o = o as usize;
                         if others >> k & 1 == 0 && o != c1 && o != c2 {
-                            for d in digits(g.cand[o] & common) {
+                            for d in digits(g.cand()[o] & common) {
                                 removals.push((o as u8, d));
                             }
                         }
@@ -319,7 +319,7 @@ pub(super) fn type3(g: &SeGrid, c1: usize, c2: usize, v1: u8, v2: u8, base: f64)
                         let mut removals = Vec::new();
                         for k in bits(idxs) {
                             let o = RC[r][k] as usize;
-                            for d in digits(g.cand[o] & !hidden) {
+                            for d in digits(g.cand()[o] & !hidden) {
                                 removals.push((o as u8, d));
                             }
                         }
@@ -425,7 +425,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
         }
     }
     for c in 0..81 {
-        if temp.val[c] == 0 && temp.card(c) != 2 {
+        if temp.val()[c] == 0 && temp.card(c) != 2 {
             return;
         }
     }
@@ -449,7 +449,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let mut h = Hint::new(SeTechnique::Bug(1), rating::BUG_TYPE_1);
-        h.removals = digits(g.cand[c] & !all).map(|d| (c as u8, d)).collect();
+        h.removals = digits(g.cand()[c] & !all).map(|d| (c as u8, d)).collect();
         h.text = format!("BUG cell {}", names[0]);
         if !h.removals.is_empty() {
             out.push(h);
@@ -500,7 +500,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
                 }
                 for pm in subsets(degree - 1, rc.len() as u32) {
                     let naked: Vec<usize> = bits(pm).map(|k| rc[k]).collect();
-                    let mut pots: Vec<u16> = naked.iter().map(|&c| g.cand[c]).collect();
+                    let mut pots: Vec<u16> = naked.iter().map(|&c| g.cand()[c]).collect();
                     let other = pots.iter().fold(0, |m, &p| m | p);
                     pots.push(all);
                     if other.count_ones() != degree {
@@ -514,7 +514,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
                         if naked.contains(&c) || bug_cells.contains(&c) {
                             continue;
                         }
-                        for d in digits(g.cand[c] & set) {
+                        for d in digits(g.cand()[c] & set) {
                             removals.push((c as u8, d));
                         }
                     }
@@ -540,7 +540,7 @@ pub(super) fn bug(g: &SeGrid, out: &mut Vec<Hint>) {
 
 pub(super) fn bug4(g: &SeGrid, cells: &[usize], extra: &[u16; 81], all: u16, out: &mut Vec<Hint>) {
     let (c1, c2) = (cells[0], cells[1]);
-    let common = g.cand[c1] & g.cand[c2] & !all;
+    let common = g.cand()[c1] & g.cand()[c2] & !all;
     if common.count_ones() != 1 {
         return;
     }
@@ -549,8 +549,8 @@ pub(super) fn bug4(g: &SeGrid, cells: &[usize], extra: &[u16; 81], all: u16, out
             continue;
         }
         let value = common.trailing_zeros() as u8 + 1;
-        let b1 = g.cand[c1] & !extra[c1] & !bit(value);
-        let b2 = g.cand[c2] & !extra[c2] & !bit(value);
+        let b1 = g.cand()[c1] & !extra[c1] & !bit(value);
+        let b2 = g.cand()[c2] & !extra[c2] & !bit(value);
         let mut h = Hint::new(SeTechnique::Bug(4), rating::BUG);
         h.removals = digits(b1)
             .map(|d| (c1 as u8, d))
@@ -619,8 +619,8 @@ mod tests {
                 for &next in &RC[CR[cell][t] as usize] {
                     if lp[0] == next && lp.len() >= 4 {
                         out.push(lp.clone());
-                    } else if !lp.contains(&next) && g.cand[next as usize] & both == both {
-                        let p = g.cand[next as usize];
+                    } else if !lp.contains(&next) && g.cand()[next as usize] & both == both {
+                        let p = g.cand()[next as usize];
                         ex = (ex | p) & !both;
                         if p.count_ones() == 2 || ex.count_ones() == 1 || allowed > 0 {
                             let na = if p.count_ones() > 2 {
@@ -650,7 +650,7 @@ mod tests {
         let (mut found, mut paths) = (0, 0);
         for g in &grids {
             for c in (0..81).filter(|&c| g.card(c) == 2) {
-                let mut ds = digits(g.cand[c]);
+                let mut ds = digits(g.cand()[c]);
                 let v = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
                 let mut a = Vec::new();
                 full(g, c, v, &mut Vec::new(), 2, 0, None, &mut a);
