@@ -169,10 +169,15 @@ impl Sink<'_> {
                 },
             )?,
         }
+        self.tell(&format!("error: {text}"))
+    }
+
+    /// Writes a message on stderr, after the results before it when both share a terminal.
+    fn tell(&mut self, text: &str) -> io::Result<()> {
         if self.terminal {
             self.out.flush()?;
         }
-        self.progress.suspend(|| message(&format!("error: {text}")))
+        self.progress.suspend(|| message(text))
     }
 }
 
@@ -215,8 +220,8 @@ enum Done<T> {
 }
 
 /// Runs `work` on every puzzle of the inputs and hands each result, in input order, to
-/// `write` with its record; error records reach `write` with no result, after their
-/// message has been copied to stderr.
+/// `write` with its place; a record that could not be read is written by the sink itself,
+/// in `style`, and its message copied to stderr.
 ///
 /// A closed stdout or stderr ends the run with the `BrokenPipe` error, which `main` ends on
 /// quietly: records not yet begun are skipped, and what came after them is never read.
@@ -320,37 +325,27 @@ where
     items
 }
 
-/// Opens an input: standard input, any existing path, or the puzzle typed as the argument.
-fn open(name: &Path) -> io::Result<BufReader<Box<dyn Read + Send>>> {
+/// An input argument opened: the name it is reported under, and its reader.
+pub type Opened = (Arc<str>, io::Result<BufReader<Box<dyn Read + Send>>>);
+
+/// Opens an input argument: `-` for standard input (`<stdin>`), any existing path, or a
+/// puzzle typed as the argument (`<argument>`): at least 81 characters and no `/`, naming
+/// no path. Anything else is a path that cannot be opened, and the error says so.
+pub fn open(name: &Path) -> Opened {
     const CAPACITY: usize = 1 << 18;
-    let source: Box<dyn Read + Send> = if name.as_os_str() == "-" {
-        Box::new(io::stdin())
-    } else if let Some(text) = inline(name) {
-        Box::new(io::Cursor::new(text.to_owned().into_bytes()))
+    let typed = name
+        .to_str()
+        .filter(|text| text.chars().count() >= 81 && !text.contains('/') && !name.exists());
+    let (shown, source): (Arc<str>, io::Result<Box<dyn Read + Send>>) = if name.as_os_str() == "-" {
+        ("<stdin>".into(), Ok(Box::new(io::stdin())))
+    } else if let Some(text) = typed {
+        let text = io::Cursor::new(text.to_owned().into_bytes());
+        ("<argument>".into(), Ok(Box::new(text)))
     } else {
-        Box::new(File::open(name)?)
+        let file = File::open(name).map(|f| Box::new(f) as Box<dyn Read + Send>);
+        (name.to_string_lossy().into(), file)
     };
-    Ok(BufReader::with_capacity(CAPACITY, source))
-}
-
-/// The puzzle text of an argument that names no path but is a puzzle typed on the command
-/// line: at least 81 characters and no `/`. Anything else that does not exist is a path
-/// that cannot be opened, and is reported so.
-pub fn inline(name: &Path) -> Option<&str> {
-    let text = name.to_str()?;
-    let typed = text.chars().count() >= 81 && !text.contains('/');
-    (typed && !name.exists()).then_some(text)
-}
-
-/// The name an input is reported under.
-fn display_name(name: &Path) -> Arc<str> {
-    if name.as_os_str() == "-" {
-        "<stdin>".into()
-    } else if inline(name).is_some() {
-        "<argument>".into()
-    } else {
-        name.to_string_lossy().into()
-    }
+    (shown, source.map(|s| BufReader::with_capacity(CAPACITY, s)))
 }
 
 /// Reads every input in turn into chunks. An input that cannot be opened or read becomes a
@@ -359,8 +354,8 @@ fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
     let mut chunk = Vec::new();
     let mut before = 0;
     for name in names {
-        let file = display_name(name);
-        let read = match open(name) {
+        let (file, reader) = open(name);
+        let read = match reader {
             Err(e) => Err(format!("cannot open {}: {e}", name.display())),
             Ok(reader) => {
                 let mut recs = records(reader);
@@ -430,9 +425,7 @@ where
                 Done::Unreadable(text) => {
                     next += 1;
                     summary.errors += 1;
-                    sink.out.flush()?;
-                    sink.progress
-                        .suspend(|| message(&format!("sudokit: {text}")))?;
+                    sink.tell(&format!("sudokit: {text}"))?;
                 }
                 Done::Group(items, bytes) => {
                     next += items.len() as u64;

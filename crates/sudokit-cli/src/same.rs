@@ -1,8 +1,7 @@
 //! `sudokit same A B`: whether two puzzles are the same puzzle up to the sudoku symmetries,
 //! and the transform that turns one into the other.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -11,7 +10,7 @@ use sudokit::canon::canonicalize;
 use sudokit::parse::records;
 use sudokit::{format, Grid};
 
-use crate::batch::inline;
+use crate::batch::open;
 use crate::canon::Format;
 use crate::output::{json_line, located, Outcome};
 use crate::wire::SameRecord;
@@ -40,21 +39,16 @@ pub struct SameArgs {
 /// Reads the one puzzle of an argument: `-`, any existing path, or the puzzle text itself,
 /// through the same reader as the batch commands (so a bad byte is reported at its place).
 fn read_puzzle(arg: &str) -> Result<Grid> {
-    let path = Path::new(arg);
-    let (name, reader): (&str, Box<dyn BufRead + '_>) = if arg == "-" {
-        ("<stdin>", Box::new(io::stdin().lock()))
-    } else if let Some(text) = inline(path) {
-        ("<argument>", Box::new(text.as_bytes()))
-    } else {
-        let file = File::open(path).with_context(|| format!("cannot open {arg}"))?;
-        (arg, Box::new(BufReader::new(file)))
-    };
+    let (name, reader) = open(Path::new(arg));
+    let reader = reader.with_context(|| format!("cannot open {arg}"))?;
     let mut recs = records(reader);
     let Some(first) = recs.next() else {
         bail!("{name}: no puzzle found");
     };
     let first = first.with_context(|| format!("cannot read {name}"))?;
-    let grid = first.puzzle.map_err(|e| anyhow!("{}", located(name, &e)))?;
+    let grid = first
+        .puzzle
+        .map_err(|e| anyhow!("{}", located(&name, &e)))?;
     if let Some(extra) = recs.next() {
         let extra = extra.with_context(|| format!("cannot read {name}"))?;
         bail!(
