@@ -87,6 +87,9 @@ struct Tally {
     unique: u64,
     unsolvable: u64,
     multiple: u64,
+    /// One solution found by a search that stopped there (`--count=1`): solvable, but
+    /// whether uniquely was not checked.
+    unchecked: u64,
     guesses: u64,
 }
 
@@ -162,7 +165,8 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             tally.guesses += solved.stats.guesses;
             match solved.count {
                 0 => tally.unsolvable += 1,
-                1 => tally.unique += 1,
+                1 if args.exact(&solved) => tally.unique += 1,
+                1 => tally.unchecked += 1,
                 _ => tally.multiple += 1,
             }
             Ok(())
@@ -171,8 +175,13 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
         let puzzles = summary.records - summary.errors;
+        let unchecked = if tally.unchecked > 0 {
+            format!(", solvable (uniqueness not checked) {}", tally.unchecked)
+        } else {
+            String::new()
+        };
         message(&format!(
-            "puzzles {puzzles}, unique {}, unsolvable {}, multiple {}, errors {}, guesses {} ({:.1}/puzzle), {:.3} s, {:.0} puzzles/s",
+            "puzzles {puzzles}, unique {}, unsolvable {}, multiple {}{unchecked}, errors {}, guesses {} ({:.1}/puzzle), {:.3} s, {:.0} puzzles/s",
             tally.unique,
             tally.unsolvable,
             tally.multiple,

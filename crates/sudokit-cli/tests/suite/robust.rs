@@ -143,6 +143,9 @@ fn a_count_of_one_claims_no_uniqueness() {
         .nth(1)
         .unwrap()
         .contains("\"status\":\"unique\""));
+    let (_, err, _) = run(&["solve", "--count=1", "--stats"], &input);
+    assert!(err.contains("unique 0,"), "{err}");
+    assert!(err.contains("uniqueness not checked) 2"), "{err}");
 }
 
 #[test]
