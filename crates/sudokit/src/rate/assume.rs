@@ -9,7 +9,7 @@
 //! assumption on a later cell than the one before, each level starting from the grid the
 //! previous assumptions and singles reached (cells filled on the way drop out).
 
-use crate::grid::{house_cells, peers, Grid};
+use crate::grid::{house_cells, peers, Cell, Grid};
 
 /// Candidate masks (bit `d - 1`) and values of a grid while singles run. Not a
 /// [`Candidates`](crate::candidates::Candidates): the search clones this state at every
@@ -21,41 +21,26 @@ pub(crate) struct Singles {
     cand: [u16; 81],
 }
 
-/// `grid`'s peer table as cell indices, the form the singles loop reads.
-const fn peer_indices() -> [[u8; 20]; 81] {
-    let peers = peers();
-    let mut t = [[0u8; 20]; 81];
-    let mut c = 0;
-    while c < 81 {
+/// A table of `grid`'s cells as cell indices, the form the singles loop reads.
+const fn indices<const N: usize, const M: usize>(table: [[Cell; N]; M]) -> [[u8; N]; M] {
+    let mut t = [[0u8; N]; M];
+    let mut row = 0;
+    while row < M {
         let mut i = 0;
-        while i < 20 {
-            t[c][i] = peers[c][i].index() as u8;
+        while i < N {
+            t[row][i] = table[row][i].index() as u8;
             i += 1;
         }
-        c += 1;
+        row += 1;
     }
     t
 }
 
-static PEERS: [[u8; 20]; 81] = peer_indices();
+/// Each cell's 20 peers.
+static PEERS: [[u8; 20]; 81] = indices(peers());
 
-/// `grid`'s house table as cell indices.
-const fn house_indices() -> [[u8; 9]; 27] {
-    let houses = house_cells();
-    let mut t = [[0u8; 9]; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[h][i] = houses[h][i].index() as u8;
-            i += 1;
-        }
-        h += 1;
-    }
-    t
-}
-
-static HOUSES: [[u8; 9]; 27] = house_indices();
+/// Each house's nine cells.
+static HOUSES: [[u8; 9]; 27] = indices(house_cells());
 
 impl Singles {
     /// The grid of `values` (0 = empty) with singles applied; `None` on a contradiction.

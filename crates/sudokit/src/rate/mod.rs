@@ -66,7 +66,7 @@ pub(crate) use se::ChainRule;
 pub use se::{SeTechnique, MAX_LEVEL};
 
 use crate::candidates::Candidates;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::solver;
 
 /// A step of one of SE's forcing-chain rules, for the explain engine.
@@ -86,13 +86,7 @@ pub(crate) struct ChainStep {
 /// The steps of one SE chaining rule on a pencil-mark state, in SE's order (easiest
 /// first).
 pub(crate) fn chain_steps(marks: &Candidates, rule: ChainRule) -> Vec<ChainStep> {
-    let mut cands = [0u16; 81];
-    for cell in Cell::all() {
-        if marks.value(cell).is_none() {
-            cands[cell.index()] = marks.get(cell).bits();
-        }
-    }
-    let g = se::SeGrid::from_parts(marks.grid().values(), &cands);
+    let g = se::SeGrid::from_parts(marks.grid().values(), &marks.masks);
     let nested = se::NestedCache::default();
     nested.start_step(&g);
     let context = se::Context {

@@ -115,18 +115,14 @@ pub(crate) const fn se_house(r: usize) -> House {
     }
 }
 
-/// The `i`th cell of SE's house `r`.
-const fn region_cell(r: usize, i: usize) -> usize {
-    house_cells()[se_house(r).index()][i].index()
-}
-
 const fn build_rc() -> [[u8; 9]; 27] {
+    let cells = house_cells();
     let mut t = [[0u8; 9]; 27];
     let mut r = 0;
     while r < 27 {
         let mut i = 0;
         while i < 9 {
-            t[r][i] = region_cell(r, i) as u8;
+            t[r][i] = cells[se_house(r).index()][i].index() as u8;
             i += 1;
         }
         r += 1;
@@ -134,8 +130,11 @@ const fn build_rc() -> [[u8; 9]; 27] {
     t
 }
 
+/// The cells of each house, in SE's index order, for the tables built from them.
+const SE_CELLS: [[u8; 9]; 27] = build_rc();
+
 /// Cells of each house, in SE's index order.
-pub(crate) static RC: [[u8; 9]; 27] = build_rc();
+pub(crate) static RC: [[u8; 9]; 27] = SE_CELLS;
 
 const fn build_cr() -> [[u8; 3]; 81] {
     let mut t = [[0u8; 3]; 81];
@@ -157,7 +156,7 @@ const fn build_pos() -> [[u8; 3]; 81] {
     while r < 27 {
         let mut i = 0;
         while i < 9 {
-            t[region_cell(r, i)][r / 9] = i as u8;
+            t[SE_CELLS[r][i] as usize][r / 9] = i as u8;
             i += 1;
         }
         r += 1;
@@ -180,7 +179,7 @@ const fn build_house() -> [[u8; 20]; 81] {
             let r = build_cr()[c][k] as usize;
             let mut i = 0;
             while i < 9 {
-                let o = region_cell(r, i);
+                let o = SE_CELLS[r][i] as usize;
                 if !seen[o] {
                     seen[o] = true;
                     t[c][n] = o as u8;
