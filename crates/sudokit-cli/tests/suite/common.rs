@@ -16,6 +16,12 @@ pub const INKALA_2012: &str =
 pub const SOLUTION_2012: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
+/// The workspace root: the documents, examples and data the tests read live there.
+pub fn workspace() -> std::path::PathBuf {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.canonicalize().unwrap_or(root)
+}
+
 /// The built `sudokit` binary.
 pub fn sudokit() -> Command {
     Command::cargo_bin("sudokit").expect("the sudokit binary is built")

@@ -17,16 +17,12 @@
 //! cannot be compared (timings, terminal-only output) are fenced ```` ```text ````.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 
-/// The workspace root: the documents live there, and the examples name files from there.
-fn workspace() -> PathBuf {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.canonicalize().unwrap_or(root)
-}
+use crate::common::workspace;
 
 /// One command of a transcript and the output the document gives for it.
 #[derive(Debug, PartialEq)]

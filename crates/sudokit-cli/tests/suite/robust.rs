@@ -8,16 +8,11 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use crate::common::{run, sudokit, INKALA_2012, MULTIPLE, SOLUTION_2012};
+use crate::common::{run, sudokit, workspace, INKALA_2012, MULTIPLE, SOLUTION_2012};
 
 /// The empty grid: about 6.7 × 10²¹ solutions.
 const EMPTY: &str =
     ".................................................................................";
-
-/// The workspace root, where the data and examples live.
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// A running `sudokit` whose output is read as it comes, killed after a minute at the latest
 /// so that a regression hangs no test run.
@@ -30,7 +25,7 @@ impl Running {
     fn start(args: &[&str], stdin: Option<String>, stderr: Stdio) -> Running {
         let mut child = sudokit()
             .args(args)
-            .current_dir(root())
+            .current_dir(workspace())
             .stdin(if stdin.is_some() {
                 Stdio::piped()
             } else {
@@ -158,7 +153,7 @@ fn a_count_keeps_the_trailing_text_apart() {
 
 #[test]
 fn count_takes_a_file_after_it_and_a_limit_with_equals() {
-    let famous = root().join("examples/famous.txt");
+    let famous = workspace().join("examples/famous.txt");
     let famous = famous.to_str().unwrap();
     let (out, err, code) = run(&["solve", "--count", famous], "");
     assert_eq!(code, 0, "{err}");
@@ -204,7 +199,7 @@ fn a_lone_carriage_return_ends_a_line() {
 
 /// Many puzzles, so that every command has more to write after the first line.
 fn many_puzzles() -> String {
-    let top = std::fs::read_to_string(root().join("data/puzzles3_magictour_top1465")).unwrap();
+    let top = std::fs::read_to_string(workspace().join("data/puzzles3_magictour_top1465")).unwrap();
     top.lines().take(300).map(|l| format!("{l}\n")).collect()
 }
 
@@ -220,9 +215,9 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
         err.read_to_string(&mut text).unwrap();
         assert_eq!(text, "", "{command}");
     }
-    let inkala = root().join("data/inkala_2012.txt");
+    let inkala = workspace().join("data/inkala_2012.txt");
     let inkala = inkala.to_str().unwrap();
-    let marks = root().join("examples/xy_wing_marks.txt");
+    let marks = workspace().join("examples/xy_wing_marks.txt");
     let marks = format!("@{}", marks.to_str().unwrap());
     for args in [
         vec!["same", inkala, inkala],
@@ -280,7 +275,7 @@ fn a_slow_command_shows_its_first_result_before_the_rest_is_done() {
 
 #[test]
 fn any_existing_path_is_read_as_a_file() {
-    let inkala = root().join("data/inkala_2012.txt");
+    let inkala = workspace().join("data/inkala_2012.txt");
     let mut child = sudokit()
         .args(["same", "/dev/stdin", inkala.to_str().unwrap()])
         .stdin(Stdio::piped())
@@ -336,7 +331,8 @@ fn rate_reports_a_puzzle_that_is_not_unique_with_its_place_on_both_streams() {
 
 #[test]
 fn rate_tsv_keeps_a_lower_bound_and_comments_its_errors() {
-    let hardest = std::fs::read_to_string(root().join("data/puzzles6_forum_hardest_1106")).unwrap();
+    let hardest =
+        std::fs::read_to_string(workspace().join("data/puzzles6_forum_hardest_1106")).unwrap();
     let input = format!("{}\nnot a puzzle\n", hardest.lines().next().unwrap());
     let (out, _, code) = run(&["rate", "--format", "tsv", "--max-level", "0"], &input);
     assert_eq!(code, 2);
@@ -415,7 +411,7 @@ fn completions_and_manual_are_made_from_the_command_line_definitions() {
 /// (util-linux) gives the command a terminal for both streams.
 #[test]
 fn on_a_terminal_error_copies_keep_their_place() {
-    let with_errors = root().join("examples/with_errors.txt");
+    let with_errors = workspace().join("examples/with_errors.txt");
     let command = format!(
         "{} solve {}",
         assert_cmd::cargo::cargo_bin("sudokit").display(),
