@@ -31,8 +31,8 @@ use rayon::prelude::*;
 use sudokit::parse::{records, Record};
 use sudokit::{Grid, ParseError};
 
-use crate::output::{json_line, located, message};
-use crate::wire::ErrorRecord;
+use crate::output::{located, message};
+use crate::printer::{Printer, Rejected};
 
 /// Records per chunk at most; small enough to keep memory flat, large enough that the
 /// threads rarely wait for the last record of a chunk.
@@ -80,34 +80,14 @@ pub struct Place {
 }
 
 impl Place {
-    /// This place with the puzzle's number among those read.
-    pub fn numbered(&self, index: usize) -> Source<'_> {
-        Source {
-            file: &self.file,
-            line: self.line,
-            trailing: &self.trailing,
-            index,
+    /// The one place of a `--marks` state.
+    pub fn marks() -> Place {
+        Place {
+            file: Arc::from("--marks"),
+            line: 1,
+            trailing: String::new(),
         }
     }
-}
-
-/// Where a record came from, and its number (1-based) among the puzzles read, which names
-/// its pictures.
-pub struct Source<'a> {
-    pub file: &'a str,
-    pub line: usize,
-    pub trailing: &'a str,
-    pub index: usize,
-}
-
-impl Source<'static> {
-    /// The one position of `--marks`.
-    pub const MARKS: Source<'static> = Source {
-        file: "--marks",
-        line: 1,
-        trailing: "",
-        index: 1,
-    };
 }
 
 /// A puzzle worked on, as the writer gets it.
@@ -124,51 +104,31 @@ pub struct Worked<T> {
 /// read and is written as an error record in its place.
 type Item<T> = (Place, Result<(Grid, T), ParseError>);
 
-/// How a command writes the record standing in place of a puzzle it could not take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorStyle {
-    /// `error: MESSAGE`, as line output.
-    Line,
-    /// `error: MESSAGE` and a blank line, where every record ends with one.
-    Paragraph,
-    /// `# error: MESSAGE`, a comment among tab-separated columns, which still parse.
-    Comment,
-    /// `# error: MESSAGE` and a blank line, among drawn grids, which still read back in.
-    GridComment,
-    /// A JSON [`ErrorRecord`].
-    Json,
-}
-
 /// Where a batch command writes: standard output, buffered, with error records in place and
 /// their copies on stderr keeping their place among the results on a shared terminal.
-pub struct Sink<'a> {
+pub struct Sink<'a, R> {
     out: BufWriter<StdoutLock<'a>>,
     progress: ProgressBar,
     /// Whether stdout is a terminal: stderr copies must then wait for the results before them.
     terminal: bool,
-    style: ErrorStyle,
+    printer: &'a dyn Printer<R>,
 }
 
-impl Sink<'_> {
+impl<R> Sink<'_, R> {
+    /// Writes the record of the puzzle at `place`.
+    pub fn print(&mut self, place: &Place, record: &R) -> io::Result<()> {
+        self.printer.print(&mut self.out, place, record)
+    }
+
     /// Writes an error record in place of the puzzle at `place` (`puzzle` when it was read
     /// but could not be worked on), and copies its message to stderr.
     pub fn reject(&mut self, place: &Place, puzzle: Option<&Grid>, text: &str) -> io::Result<()> {
-        match self.style {
-            ErrorStyle::Line => writeln!(self.out, "error: {text}")?,
-            ErrorStyle::Paragraph => writeln!(self.out, "error: {text}\n")?,
-            ErrorStyle::Comment => writeln!(self.out, "# error: {text}")?,
-            ErrorStyle::GridComment => writeln!(self.out, "# error: {text}\n")?,
-            ErrorStyle::Json => json_line(
-                &mut self.out,
-                &ErrorRecord {
-                    file: &place.file,
-                    line: place.line,
-                    puzzle: puzzle.map(Grid::to_string),
-                    trailing: &place.trailing,
-                    error: text.to_string(),
-                },
-            )?,
-        }
+        let error = Rejected {
+            place,
+            puzzle,
+            message: text,
+        };
+        self.printer.error(&mut self.out, &error)?;
         self.tell(&format!("error: {text}"))
     }
 
@@ -181,7 +141,7 @@ impl Sink<'_> {
     }
 }
 
-impl Write for Sink<'_> {
+impl<R> Write for Sink<'_, R> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.out.write(buf)
     }
@@ -220,16 +180,21 @@ enum Done<T> {
 }
 
 /// Runs `work` on every puzzle of the inputs and hands each result, in input order, to
-/// `write` with its place; a record that could not be read is written by the sink itself,
-/// in `style`, and its message copied to stderr.
+/// `write`, which prints it through the sink; a record that could not be read is written by
+/// the sink itself, as `printer` writes errors, and its message copied to stderr.
 ///
 /// A closed stdout or stderr ends the run with the `BrokenPipe` error, which `main` ends on
 /// quietly: records not yet begun are skipped, and what came after them is never read.
-pub fn run<T, W, F>(input: &Input, style: ErrorStyle, work: W, mut write: F) -> Result<Summary>
+pub fn run<T, R, W, F>(
+    input: &Input,
+    printer: &dyn Printer<R>,
+    work: W,
+    mut write: F,
+) -> Result<Summary>
 where
     T: Send,
     W: Fn(&Grid) -> T + Sync,
-    F: FnMut(&mut Sink<'_>, Worked<T>) -> io::Result<()> + Send,
+    F: FnMut(&mut Sink<'_, R>, Worked<T>) -> io::Result<()> + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(input.threads.map_or(0, usize::from))
@@ -251,7 +216,7 @@ where
     let group = AtomicUsize::new(1);
     thread::scope(|scope| {
         let writer = scope.spawn(|| {
-            let written = write_all(done_rx, style, &mut write, progress.clone());
+            let written = write_all(done_rx, printer, &mut write, progress.clone());
             stopped.store(written.is_err(), Ordering::Relaxed);
             written
         });
@@ -397,14 +362,14 @@ fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
 }
 
 /// Writes the finished groups in input order; stops at the first failed write.
-fn write_all<T, F>(
+fn write_all<T, R, F>(
     rx: Receiver<(u64, Done<T>)>,
-    style: ErrorStyle,
+    printer: &dyn Printer<R>,
     write: &mut F,
     progress: ProgressBar,
 ) -> Result<Summary>
 where
-    F: FnMut(&mut Sink<'_>, Worked<T>) -> io::Result<()>,
+    F: FnMut(&mut Sink<'_, R>, Worked<T>) -> io::Result<()>,
 {
     let stdout = io::stdout();
     let terminal = stdout.is_terminal();
@@ -412,8 +377,9 @@ where
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
         progress,
         terminal,
-        style,
+        printer,
     };
+    printer.begin(&mut sink.out)?;
     let mut summary = Summary::default();
     let mut waiting: BTreeMap<u64, Done<T>> = BTreeMap::new();
     let mut next = 0u64;

@@ -6,11 +6,13 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use sudokit::canon::{canonicalize, Canonical};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, ErrorStyle, Input, Sink, Worked};
-use crate::output::{json_line, message, Outcome};
+use crate::batch::{self, Input};
+use crate::output::{message, Outcome};
+use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
 use crate::wire::CanonRecord;
 
 /// Canonicalise puzzles: one minlex line per input puzzle, in input order.
@@ -50,21 +52,61 @@ pub enum Format {
     Json,
 }
 
+impl Format {
+    fn printer(self) -> &'static dyn Printer<Canonised> {
+        match self {
+            Format::Line => &LinePrinter,
+            Format::Json => &JsonPrinter,
+        }
+    }
+}
+
+/// One puzzle's record: the puzzle, and its canonical form with the transform to it.
+struct Canonised {
+    puzzle: Grid,
+    canonical: Canonical,
+    /// How blanks are written.
+    blank: char,
+}
+
+impl AsLine for Canonised {
+    fn line(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(format::line(&self.canonical.grid, self.blank).as_bytes())
+    }
+
+    fn ends_in_grid(&self) -> bool {
+        true
+    }
+}
+
+impl AsJson for Canonised {
+    fn json(&self) -> impl Serialize + '_ {
+        CanonRecord {
+            puzzle: format::line(&self.puzzle, self.blank),
+            canonical: format::line(&self.canonical.grid, self.blank),
+            transform: (&self.canonical.transform).into(),
+            automorphisms: self.canonical.automorphisms,
+        }
+    }
+}
+
 /// Runs `sudokit canon`.
 pub fn run(args: &CanonArgs) -> Result<Outcome> {
     let blank = if args.zeros { '0' } else { '.' };
     let mut seen: HashSet<Grid> = HashSet::new();
     let mut dropped = 0u64;
-    let style = match args.format {
-        Format::Line => ErrorStyle::Line,
-        Format::Json => ErrorStyle::Json,
-    };
-    let summary = batch::run(&args.input, style, canonicalize, |out, worked| {
+    let printer = args.format.printer();
+    let summary = batch::run(&args.input, printer, canonicalize, |out, worked| {
         if args.dedupe && !seen.insert(worked.result.grid) {
             dropped += 1;
             return Ok(());
         }
-        write_record(args, blank, out, &worked)
+        let record = Canonised {
+            puzzle: worked.puzzle,
+            canonical: worked.result,
+            blank,
+        };
+        out.print(&worked.place, &record)
     })?;
     // Only a run that read its whole input gets here: after `| head` there is no count.
     if args.dedupe {
@@ -77,34 +119,4 @@ pub fn run(args: &CanonArgs) -> Result<Outcome> {
         errors: summary.errors,
         failures: 0,
     })
-}
-
-fn write_record(
-    args: &CanonArgs,
-    blank: char,
-    out: &mut Sink<'_>,
-    worked: &Worked<Canonical>,
-) -> io::Result<()> {
-    let Worked {
-        place,
-        puzzle,
-        result: c,
-    } = worked;
-    let trailing = place.trailing.as_str();
-    let form = format::line(&c.grid, blank);
-    match args.format {
-        Format::Line => writeln!(out, "{form}{trailing}"),
-        Format::Json => json_line(
-            out,
-            &CanonRecord {
-                file: &place.file,
-                line: place.line,
-                puzzle: format::line(puzzle, blank),
-                canonical: form,
-                transform: (&c.transform).into(),
-                automorphisms: c.automorphisms,
-                trailing,
-            },
-        ),
-    }
 }

@@ -3,18 +3,20 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
+use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{format, render, solver, CellSet, Grid};
 
-use crate::batch::{self, ErrorStyle, Input, Source};
-use crate::output::{json_line, Outcome, TextOrJson as Format};
-use crate::wire::{ExplainRecord, LocatedStep, StepRecord};
+use crate::batch::{self, Input, Place};
+use crate::output::{Outcome, TextOrJson as Format};
+use crate::printer::{AsJson, AsParagraph, JsonPrinter, ParagraphPrinter, Printer};
+use crate::wire::{ExplainRecord, StepRecord};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).
@@ -27,8 +29,8 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: Input,
 
-    /// Output format: numbered text, or JSON Lines with one object per step and a final
-    /// object per puzzle.
+    /// Output format: numbered text, or JSON Lines with one object per puzzle (its steps in
+    /// an array).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
 
@@ -129,173 +131,186 @@ fn summary(
     (counts, hardest.map(|t| t.name()))
 }
 
+/// The printer for `--format`.
+fn printer(format: Format) -> &'static dyn Printer<Walkthrough> {
+    match format {
+        Format::Text => &ParagraphPrinter,
+        Format::Json => &JsonPrinter,
+    }
+}
+
+/// One puzzle's record: its explanation from a start, or why there is none.
+struct Walkthrough {
+    puzzle: Grid,
+    start: Candidates,
+    result: Explained,
+    /// Steps per technique, and the hardest technique used.
+    counts: BTreeMap<&'static str, usize>,
+    hardest: Option<&'static str>,
+    /// `--grid`, `--candidates`: what the text draws besides the steps.
+    draw_grid: bool,
+    draw_candidates: bool,
+}
+
+impl Walkthrough {
+    fn new(args: &ExplainArgs, puzzle: Grid, start: Candidates, result: Explained) -> Self {
+        let (counts, hardest) = match &result {
+            Ok(explanation) => summary(&explanation.steps, &args.techniques),
+            Err(_) => (BTreeMap::new(), None),
+        };
+        Walkthrough {
+            puzzle,
+            start,
+            result,
+            counts,
+            hardest,
+            draw_grid: args.grid,
+            draw_candidates: args.candidates,
+        }
+    }
+
+    /// Whether the logic reached the solution.
+    fn solved(&self) -> bool {
+        self.result.as_ref().is_ok_and(|e| e.solved)
+    }
+
+    /// Writes one SVG picture per step into `dir`, named by the puzzle's `index` among
+    /// those read and the step's number.
+    fn draw(&self, dir: &Path, index: usize) -> io::Result<()> {
+        let Ok(explanation) = &self.result else {
+            return Ok(());
+        };
+        let mut state = self.start.clone();
+        for (n, step) in explanation.steps.iter().enumerate() {
+            let path = dir.join(format!("{index:04}-{:04}.svg", n + 1));
+            fs::write(&path, render::svg(&self.puzzle, &state, Some(step)))?;
+            logic::apply(&mut state, step);
+        }
+        Ok(())
+    }
+}
+
+impl AsParagraph for Walkthrough {
+    fn heading(&self) -> String {
+        format!("Puzzle {}", self.puzzle)
+    }
+
+    fn body(&self) -> String {
+        let explanation = match &self.result {
+            Err(refusal) => return format!("{refusal}: nothing to explain\n"),
+            Ok(explanation) => explanation,
+        };
+        let mut text = String::new();
+        let mut state = self.start.clone();
+        let width = explanation.steps.len().to_string().len();
+        for (n, step) in explanation.steps.iter().enumerate() {
+            if self.draw_candidates {
+                text += &format!("{state}\n");
+            }
+            text += &format!("{:>width$}. {step}\n", n + 1);
+            logic::apply(&mut state, step);
+            if self.draw_grid && !step.placements.is_empty() {
+                let marked: CellSet = step.placements.iter().map(|&(c, _)| c).collect();
+                text += &format!("{}\n", format::grid_marked(state.grid(), marked));
+            }
+        }
+        let reached = explanation.final_state.grid();
+        if explanation.solved {
+            text += &format!("Solution {reached}\n");
+        } else {
+            let empty = 81 - self.puzzle.filled();
+            let filled = reached.filled() - self.puzzle.filled();
+            text += &format!(
+                "Stalled: the techniques in use find nothing more after filling {filled} of \
+                 {empty} empty cells. Reached {reached}\n{}\n",
+                explanation.final_state
+            );
+        }
+        let list: Vec<String> = self
+            .counts
+            .iter()
+            .map(|(t, n)| format!("{n} {t}"))
+            .collect();
+        match self.hardest {
+            Some(hardest) => {
+                let steps = explanation.steps.len();
+                text += &format!(
+                    "Summary: {steps} steps ({}); hardest: {hardest}\n",
+                    list.join(", ")
+                );
+            }
+            None => text += "Summary: no step found\n",
+        }
+        text
+    }
+}
+
+impl AsJson for Walkthrough {
+    fn json(&self) -> impl Serialize + '_ {
+        let (explanation, error) = match &self.result {
+            Ok(explanation) => (Some(explanation), None),
+            Err(refusal) => (None, Some(refusal.to_string())),
+        };
+        let solved = self.solved();
+        let reached = explanation.map(|e| e.final_state.grid().to_string());
+        ExplainRecord {
+            puzzle: self.puzzle.to_string(),
+            solved,
+            solution: reached.clone().filter(|_| solved),
+            remaining: reached.filter(|_| !solved),
+            steps: explanation.map_or_else(Vec::new, |e| {
+                e.steps
+                    .iter()
+                    .enumerate()
+                    .map(|(n, step)| StepRecord::new(n + 1, step))
+                    .collect()
+            }),
+            hardest: self.hardest,
+            techniques: self.counts.clone(),
+            error,
+        }
+    }
+}
+
 /// Runs `sudokit explain`.
 pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     if let Some(dir) = &args.svg {
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    let printer = printer(args.format);
     if let Some(marks) = &args.marks {
-        let cands = read_marks(marks)?;
-        let result = explain(cands.clone(), &args.techniques);
-        let src = Source::MARKS;
+        let start = read_marks(marks)?;
+        let result = explain(start.clone(), &args.techniques);
+        let record = Walkthrough::new(args, *start.grid(), start, result);
+        if let Some(dir) = &args.svg {
+            record.draw(dir, 1)?;
+        }
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let solved = write_explained(args, &mut out, &src, &cands.grid().clone(), cands, &result)?;
+        printer.print(&mut out, &Place::marks(), &record)?;
         out.flush()?;
-        return Ok(Outcome::failed_if(!solved));
+        return Ok(Outcome::failed_if(!record.solved()));
     }
     let mut failed = 0u64;
     let mut index = 0usize;
-    let style = match args.format {
-        Format::Text => ErrorStyle::Paragraph,
-        Format::Json => ErrorStyle::Json,
-    };
     let summary = batch::run(
         &args.input,
-        style,
+        printer,
         |puzzle| explain(Candidates::new(puzzle), &args.techniques),
         |out, worked| {
             index += 1;
-            let (puzzle, src) = (&worked.puzzle, worked.place.numbered(index));
-            let start = Candidates::new(puzzle);
-            let solved = write_explained(args, out, &src, puzzle, start, &worked.result)?;
-            failed += u64::from(!solved);
-            Ok(())
+            let start = Candidates::new(&worked.puzzle);
+            let record = Walkthrough::new(args, worked.puzzle, start, worked.result);
+            if let Some(dir) = &args.svg {
+                record.draw(dir, index)?;
+            }
+            failed += u64::from(!record.solved());
+            out.print(&worked.place, &record)
         },
     )?;
     Ok(Outcome {
         errors: summary.errors,
         failures: failed,
     })
-}
-
-/// Writes the record of a position logic cannot start from.
-fn write_refusal(
-    args: &ExplainArgs,
-    out: &mut dyn Write,
-    src: &Source<'_>,
-    puzzle: &Grid,
-    error: String,
-) -> io::Result<()> {
-    match args.format {
-        Format::Text => writeln!(
-            out,
-            "Puzzle {puzzle}{}\n{error}: nothing to explain\n",
-            src.trailing
-        ),
-        Format::Json => json_line(
-            out,
-            &ExplainRecord {
-                file: src.file,
-                line: src.line,
-                puzzle: puzzle.to_string(),
-                solved: false,
-                solution: None,
-                remaining: None,
-                steps: 0,
-                hardest: None,
-                techniques: BTreeMap::new(),
-                trailing: src.trailing,
-                error: Some(error),
-            },
-        ),
-    }
-}
-
-/// Writes the explanation of `puzzle` from `start` (its candidates, or a pencil-mark state);
-/// `Ok(false)` when the logic did not reach the solution.
-fn write_explained(
-    args: &ExplainArgs,
-    out: &mut dyn Write,
-    src: &Source<'_>,
-    puzzle: &Grid,
-    start: Candidates,
-    result: &Explained,
-) -> io::Result<bool> {
-    let explanation = match result {
-        Err(refusal) => {
-            write_refusal(args, out, src, puzzle, refusal.to_string())?;
-            return Ok(false);
-        }
-        Ok(explanation) => explanation,
-    };
-    let (trailing, index) = (src.trailing, src.index);
-    if args.format == Format::Text {
-        writeln!(out, "Puzzle {puzzle}{trailing}")?;
-    }
-    let mut state = start;
-    let width = explanation.steps.len().to_string().len();
-    for (n, step) in explanation.steps.iter().enumerate() {
-        if let Some(dir) = &args.svg {
-            let path = dir.join(format!("{index:04}-{:04}.svg", n + 1));
-            fs::write(&path, render::svg(puzzle, &state, Some(step)))?;
-        }
-        match args.format {
-            Format::Text => {
-                if args.candidates {
-                    writeln!(out, "{state}")?;
-                }
-                writeln!(out, "{:>width$}. {step}", n + 1)?;
-            }
-            Format::Json => json_line(
-                out,
-                &LocatedStep {
-                    file: src.file,
-                    line: src.line,
-                    step: StepRecord::new(n + 1, step),
-                },
-            )?,
-        }
-        logic::apply(&mut state, step);
-        if args.grid && args.format == Format::Text && !step.placements.is_empty() {
-            let marked: CellSet = step.placements.iter().map(|&(c, _)| c).collect();
-            writeln!(out, "{}", format::grid_marked(state.grid(), marked))?;
-        }
-    }
-    let (counts, hardest) = summary(&explanation.steps, &args.techniques);
-    let final_grid = *explanation.final_state.grid();
-    match args.format {
-        Format::Text => {
-            if explanation.solved {
-                writeln!(out, "Solution {final_grid}")?;
-            } else {
-                let empty = 81 - puzzle.filled();
-                let filled = final_grid.filled() - puzzle.filled();
-                writeln!(
-                    out,
-                    "Stalled: the techniques in use find nothing more after filling {filled} of \
-                     {empty} empty cells. Reached {final_grid}"
-                )?;
-                writeln!(out, "{}", explanation.final_state)?;
-            }
-            let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
-            match hardest {
-                Some(hardest) => writeln!(
-                    out,
-                    "Summary: {} steps ({}); hardest: {hardest}\n",
-                    explanation.steps.len(),
-                    list.join(", "),
-                )?,
-                None => writeln!(out, "Summary: no step found\n")?,
-            }
-        }
-        Format::Json => json_line(
-            out,
-            &ExplainRecord {
-                file: src.file,
-                line: src.line,
-                puzzle: puzzle.to_string(),
-                solved: explanation.solved,
-                solution: explanation.solved.then(|| final_grid.to_string()),
-                remaining: (!explanation.solved).then(|| final_grid.to_string()),
-                steps: explanation.steps.len(),
-                hardest,
-                techniques: counts,
-                trailing,
-                error: None,
-            },
-        )?,
-    }
-    Ok(explanation.solved)
 }
 
 /// The most a `--marks` file may hold: a pencil-mark grid, even drawn with rules and

@@ -1,18 +1,20 @@
 //! `sudokit hint`: the next step only, in rising detail, for a player who is stuck.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::Args;
+use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::{self, TechniqueSet};
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
-use crate::batch::{self, ErrorStyle, Input, Source};
+use crate::batch::{self, Input, Place};
 use crate::explain::{parse_set, read_marks, vouch, Refusal};
-use crate::output::{json_line, Outcome, TextOrJson as Format};
+use crate::output::{Outcome, TextOrJson as Format};
+use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
 use crate::wire::{HintRecord, StepRecord};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
@@ -111,102 +113,127 @@ pub fn words(step: &Step, level: u8) -> String {
     }
 }
 
+/// The printer for `--format`.
+fn printer(format: Format) -> &'static dyn Printer<Told> {
+    match format {
+        Format::Text => &LinePrinter,
+        Format::Json => &JsonPrinter,
+    }
+}
+
+/// One puzzle's record: its hint at a level of detail.
+struct Told {
+    hint: Hint,
+    level: u8,
+}
+
+impl Told {
+    /// The hint's words, or why there is none.
+    fn text(&self) -> String {
+        match &self.hint {
+            Hint::Step(step) => words(step, self.level),
+            Hint::Refused(refusal) => format!("{refusal}: no hint can be given"),
+            Hint::Stuck => "no technique in use applies here".to_string(),
+            Hint::Solved => "already solved".to_string(),
+        }
+    }
+
+    /// Whether the record tells what the command promises: a hint, or that none is needed.
+    fn told(&self) -> bool {
+        matches!(self.hint, Hint::Step(_) | Hint::Solved)
+    }
+
+    /// Draws the hint as a picture into `dir`, named by the puzzle's `index` among those
+    /// read, showing only what its level reveals.
+    fn draw(&self, dir: &Path, index: usize, puzzle: &Grid, cands: &Candidates) -> io::Result<()> {
+        let Hint::Step(step) = &self.hint else {
+            return Ok(());
+        };
+        let mut shown = Step::new(step.technique);
+        if self.level >= 2 {
+            shown.cells.clone_from(&step.cells);
+            shown.fins.clone_from(&step.fins);
+            shown.houses.clone_from(&step.houses);
+            shown.digits = step.digits;
+        }
+        if self.level >= 3 {
+            shown = (**step).clone();
+        } else {
+            shown.detail = words(step, self.level);
+        }
+        let path = dir.join(format!("{index:04}.svg"));
+        std::fs::write(path, render::svg(puzzle, cands, Some(&shown)))
+    }
+}
+
+impl AsLine for Told {
+    fn line(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(self.text().as_bytes())
+    }
+}
+
+impl AsJson for Told {
+    fn json(&self) -> impl Serialize + '_ {
+        let step = match &self.hint {
+            Hint::Step(step) => Some(step),
+            _ => None,
+        };
+        let text = self.text();
+        HintRecord {
+            level: self.level,
+            technique: step.map(|s| s.technique.name()),
+            step: step
+                .filter(|_| self.level >= 3)
+                .map(|s| StepRecord::new(1, s)),
+            hint: step.is_some().then(|| text.clone()),
+            error: step.is_none().then_some(text),
+        }
+    }
+}
+
 /// Runs `sudokit hint`.
 pub fn run(args: &HintArgs) -> Result<Outcome> {
     if let Some(dir) = &args.svg {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
+    let printer = printer(args.format);
     if let Some(marks) = &args.marks {
         let cands = read_marks(marks)?;
-        let result = hint(&cands, &args.techniques);
-        let src = Source::MARKS;
+        let record = Told {
+            hint: hint(&cands, &args.techniques),
+            level: args.level,
+        };
         let mut out = io::stdout().lock();
-        let ok = write_hint(args, &mut out, &src, &result)?;
-        draw(args, &src, cands.grid(), &cands, &result)?;
-        return Ok(Outcome::failed_if(!ok));
+        printer.print(&mut out, &Place::marks(), &record)?;
+        if let Some(dir) = &args.svg {
+            record.draw(dir, 1, cands.grid(), &cands)?;
+        }
+        return Ok(Outcome::failed_if(!record.told()));
     }
     let mut failed = 0u64;
     let mut index = 0;
-    let style = match args.format {
-        Format::Text => ErrorStyle::Line,
-        Format::Json => ErrorStyle::Json,
-    };
     let summary = batch::run(
         &args.input,
-        style,
+        printer,
         |puzzle: &Grid| hint(&Candidates::new(puzzle), &args.techniques),
         |out, worked| {
             index += 1;
-            let (puzzle, result) = (&worked.puzzle, &worked.result);
-            let src = worked.place.numbered(index);
-            let ok = write_hint(args, out, &src, result)?;
-            failed += u64::from(!ok);
-            draw(args, &src, puzzle, &Candidates::new(puzzle), result)
+            let record = Told {
+                hint: worked.result,
+                level: args.level,
+            };
+            out.print(&worked.place, &record)?;
+            failed += u64::from(!record.told());
+            match &args.svg {
+                Some(dir) => {
+                    record.draw(dir, index, &worked.puzzle, &Candidates::new(&worked.puzzle))
+                }
+                None => Ok(()),
+            }
         },
     )?;
     Ok(Outcome {
         errors: summary.errors,
         failures: failed,
     })
-}
-
-/// Draws a hint as a picture into the `--svg` folder, showing only what its level reveals.
-fn draw(
-    args: &HintArgs,
-    src: &Source<'_>,
-    puzzle: &Grid,
-    cands: &Candidates,
-    result: &Hint,
-) -> io::Result<()> {
-    let (Some(dir), Hint::Step(step)) = (&args.svg, result) else {
-        return Ok(());
-    };
-    let path = dir.join(format!("{:04}.svg", src.index));
-    let mut shown = Step::new(step.technique);
-    if args.level >= 2 {
-        shown.cells.clone_from(&step.cells);
-        shown.fins.clone_from(&step.fins);
-        shown.houses.clone_from(&step.houses);
-        shown.digits = step.digits;
-    }
-    if args.level >= 3 {
-        shown = (**step).clone();
-    } else {
-        shown.detail = words(step, args.level);
-    }
-    std::fs::write(path, render::svg(puzzle, cands, Some(&shown)))
-}
-
-/// Writes one hint; `Ok(false)` when there is none to give.
-fn write_hint(
-    args: &HintArgs,
-    out: &mut dyn Write,
-    src: &Source<'_>,
-    result: &Hint,
-) -> io::Result<bool> {
-    let (text, step) = match result {
-        Hint::Step(step) => (words(step, args.level), Some(step)),
-        Hint::Refused(refusal) => (format!("{refusal}: no hint can be given"), None),
-        Hint::Stuck => ("no technique in use applies here".to_string(), None),
-        Hint::Solved => ("already solved".to_string(), None),
-    };
-    match args.format {
-        Format::Text => writeln!(out, "{text}")?,
-        Format::Json => json_line(
-            out,
-            &HintRecord {
-                file: src.file,
-                line: src.line,
-                level: args.level,
-                technique: step.map(|s| s.technique.name()),
-                hint: step.is_some().then(|| text.clone()),
-                step: step
-                    .filter(|_| args.level >= 3)
-                    .map(|s| StepRecord::new(1, s)),
-                error: step.is_none().then_some(text.clone()),
-                trailing: src.trailing,
-            },
-        )?,
-    }
-    Ok(step.is_some() || matches!(result, Hint::Solved))
 }

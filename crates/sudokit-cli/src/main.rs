@@ -2,13 +2,15 @@
 //!
 //! Each subcommand is a module with its arguments and a `run` returning its [`Outcome`];
 //! batch subcommands share [`batch`], the streaming, parallel, order-keeping pipeline, and
-//! every command writes through [`output`]. The exit status is set here, once.
+//! hand their records to a [`printer`], one per output format. The exit status is set here,
+//! once.
 
 mod batch;
 mod canon;
 mod explain;
 mod hint;
 mod output;
+mod printer;
 mod rate;
 mod same;
 mod solve;

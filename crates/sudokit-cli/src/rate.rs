@@ -6,11 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
-use sudokit::rate::{self, Level, RateError, RateOptions, Rating, Tenths, MAX_LEVEL};
+use serde::Serialize;
+use sudokit::rate::{self, Level, RateOptions, Rating, Tenths, MAX_LEVEL};
 use sudokit::{render, Grid};
 
-use crate::batch::{self, ErrorStyle, Input, Sink, Worked};
-use crate::output::{json_line, message, Outcome};
+use crate::batch::{self, Input, Worked};
+use crate::output::{message, Outcome};
+use crate::printer::{AsColumns, AsJson, AsLine, JsonPrinter, LinePrinter, Printer, TsvPrinter};
 use crate::wire::RatingRecord;
 
 /// Rate puzzles: Sudoku Explainer's ER/EP/ED from an SE-equivalent search, the least number
@@ -61,23 +63,85 @@ enum Format {
     Json,
 }
 
-/// ER, with `+` when it is a lower bound from a capped search.
-fn er(r: &Rating) -> String {
-    let plus = if r.se.complete || r.se.er >= Tenths(200) {
-        ""
-    } else {
-        "+"
-    };
-    format!("{}{plus}", r.se.er)
+impl Format {
+    fn printer(self) -> &'static dyn Printer<Rated> {
+        match self {
+            Format::Line => &LinePrinter,
+            Format::Tsv => &TsvPrinter,
+            Format::Json => &JsonPrinter,
+        }
+    }
 }
 
-/// ER/EP/ED as forum lists write them.
-fn triple(r: &Rating) -> String {
-    format!("{}/{}/{}", er(r), r.se.ep, r.se.ed)
+/// One puzzle's record: the puzzle and its rating.
+struct Rated {
+    puzzle: Grid,
+    rating: Rating,
 }
 
-fn hardest(r: &Rating) -> String {
-    r.se.hardest.map_or_else(|| "-".to_string(), |t| t.name())
+impl Rated {
+    /// ER, with `+` when it is a lower bound from a capped search.
+    fn er(&self) -> String {
+        let se = &self.rating.se;
+        let plus = if se.complete || se.er >= Tenths(200) {
+            ""
+        } else {
+            "+"
+        };
+        format!("{}{plus}", se.er)
+    }
+}
+
+impl AsLine for Rated {
+    /// The puzzle and ` ER=er/ep/ed`, as forum lists write them.
+    fn line(&self, out: &mut dyn Write) -> io::Result<()> {
+        let se = &self.rating.se;
+        write!(out, "{} ER={}/{}/{}", self.puzzle, self.er(), se.ep, se.ed)
+    }
+}
+
+impl AsColumns for Rated {
+    const HEADER: &'static [&'static str] = &[
+        "puzzle",
+        "ER",
+        "EP",
+        "ED",
+        "level",
+        "hardest",
+        "assumptions",
+        "guesses",
+    ];
+
+    fn columns(&self) -> Vec<String> {
+        let r = &self.rating;
+        vec![
+            self.puzzle.to_string(),
+            self.er(),
+            r.se.ep.to_string(),
+            r.se.ed.to_string(),
+            r.level.word().to_string(),
+            r.se.hardest.map_or_else(|| "-".to_string(), |t| t.name()),
+            r.assumptions.to_string(),
+            r.guesses.to_string(),
+        ]
+    }
+}
+
+impl AsJson for Rated {
+    fn json(&self) -> impl Serialize + '_ {
+        let r = &self.rating;
+        RatingRecord {
+            puzzle: self.puzzle.to_string(),
+            er: r.se.er.to_string(),
+            ep: r.se.ep.to_string(),
+            ed: r.se.ed.to_string(),
+            complete: r.se.complete,
+            level: r.level.word(),
+            hardest: r.se.hardest.map(|t| t.name()),
+            assumptions: r.assumptions.to_string(),
+            guesses: r.guesses,
+        }
+    }
 }
 
 /// Runs `sudokit rate`.
@@ -89,28 +153,28 @@ pub fn run(args: &RateArgs) -> Result<Outcome> {
     let mut unrated = 0u64;
     let mut levels: BTreeMap<Level, u64> = BTreeMap::new();
     let mut histogram: BTreeMap<Tenths, u64> = BTreeMap::new();
-    let style = match args.format {
-        Format::Line => ErrorStyle::Line,
-        Format::Tsv => ErrorStyle::Comment,
-        Format::Json => ErrorStyle::Json,
-    };
-    if args.format == Format::Tsv {
-        let header = "# puzzle\tER\tEP\tED\tlevel\thardest\tassumptions\tguesses";
-        writeln!(io::stdout().lock(), "{header}")?;
-    }
     let summary = batch::run(
         &args.input,
-        style,
+        args.format.printer(),
         |puzzle: &Grid| rate::rate(puzzle, &opts),
         |out, worked| {
-            match &worked.result {
-                Ok(r) => {
-                    *levels.entry(r.level).or_default() += 1;
-                    *histogram.entry(r.se.er).or_default() += 1;
+            let Worked {
+                place,
+                puzzle,
+                result,
+            } = worked;
+            match result {
+                Ok(rating) => {
+                    *levels.entry(rating.level).or_default() += 1;
+                    *histogram.entry(rating.se.er).or_default() += 1;
+                    out.print(&place, &Rated { puzzle, rating })
                 }
-                Err(_) => unrated += 1,
+                Err(e) => {
+                    unrated += 1;
+                    let error = format!("{}:{}:1: {puzzle}: {e}", place.file, place.line);
+                    out.reject(&place, Some(&puzzle), &error)
+                }
             }
-            write_record(args, out, &worked)
         },
     )?;
     if args.summary {
@@ -153,55 +217,4 @@ fn print_summary(
         message(&format!("ER {:>4} {n:>8} {bar}", er.to_string()))?;
     }
     Ok(())
-}
-
-fn write_record(
-    args: &RateArgs,
-    out: &mut Sink<'_>,
-    worked: &Worked<Result<Rating, RateError>>,
-) -> io::Result<()> {
-    let Worked {
-        place,
-        puzzle,
-        result,
-    } = worked;
-    let trailing = place.trailing.as_str();
-    let rating = match result {
-        Ok(rating) => rating,
-        Err(e) => {
-            let error = format!("{}:{}:1: {puzzle}: {e}", place.file, place.line);
-            return out.reject(place, Some(puzzle), &error);
-        }
-    };
-    match args.format {
-        Format::Line => writeln!(out, "{puzzle} ER={}{trailing}", triple(rating)),
-        Format::Tsv => writeln!(
-            out,
-            "{puzzle}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-            er(rating),
-            rating.se.ep,
-            rating.se.ed,
-            rating.level.word(),
-            hardest(rating),
-            rating.assumptions,
-            rating.guesses
-        ),
-        Format::Json => json_line(
-            out,
-            &RatingRecord {
-                file: &place.file,
-                line: place.line,
-                puzzle: puzzle.to_string(),
-                er: rating.se.er.to_string(),
-                ep: rating.se.ep.to_string(),
-                ed: rating.se.ed.to_string(),
-                complete: rating.se.complete,
-                level: rating.level.word(),
-                hardest: rating.se.hardest.map(|t| t.name()),
-                assumptions: rating.assumptions.to_string(),
-                guesses: rating.guesses,
-                trailing,
-            },
-        ),
-    }
 }

@@ -5,11 +5,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 use sudokit::solver::{self, Solutions, Stats};
 use sudokit::{format, Grid};
 
-use crate::batch::{self, ErrorStyle, Input, Place, Sink, Worked};
-use crate::output::{json_line, message, Outcome};
+use crate::batch::{self, Input, Place, Sink, Worked};
+use crate::output::{message, Outcome};
+use crate::printer::{AsGrid, AsJson, AsLine, GridPrinter, JsonPrinter, LinePrinter, Printer};
 use crate::wire::{SearchStats, SolveEnd, SolveHead, SolveRecord};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
@@ -63,6 +65,16 @@ enum Format {
     Json,
 }
 
+impl Format {
+    fn printer(self) -> &'static dyn Printer<Answer> {
+        match self {
+            Format::Line => &LinePrinter,
+            Format::Grid => &GridPrinter,
+            Format::Json => &JsonPrinter,
+        }
+    }
+}
+
 /// Solutions `--all` finds on the worker threads before the writer goes on with the rest:
 /// most puzzles have fewer, and are then enumerated in parallel; the rest stream.
 const EAGER: usize = 32;
@@ -79,6 +91,86 @@ struct Solved {
     /// When the work started, and how long it took (until the last solution with `--all`).
     started: Instant,
     time: Duration,
+}
+
+/// One puzzle's record, without `--all`: its solution or count, and what the search cost.
+struct Answer {
+    puzzle: Grid,
+    /// With `--count`, the record is the puzzle and its count.
+    counting: bool,
+    count: usize,
+    /// Whether `count` is the whole count.
+    exact: bool,
+    status: &'static str,
+    solution: Option<Grid>,
+    /// With `--stats`, what the search cost.
+    stats: Option<SearchStats>,
+}
+
+impl Answer {
+    /// The count, with `+` when the search stopped at its limit.
+    fn count(&self) -> String {
+        let plus = if self.exact { "" } else { "+" };
+        format!("{}{plus}", self.count)
+    }
+
+    /// ` guesses=… propagations=… time=…us` with `--stats`, else nothing.
+    fn stats(&self) -> String {
+        self.stats.as_ref().map_or_else(String::new, stats_text)
+    }
+}
+
+impl AsLine for Answer {
+    fn line(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self.solution {
+            _ if self.counting => write!(out, "{} {}", self.puzzle, self.count())?,
+            Some(first) if self.count > 1 => write!(out, "{first} multiple solutions")?,
+            Some(first) => write!(out, "{first}")?,
+            None => write!(out, "no solution")?,
+        }
+        if self.stats.is_some() {
+            write!(out, "{}", self.stats())?;
+        }
+        Ok(())
+    }
+
+    fn ends_in_grid(&self) -> bool {
+        !self.counting && self.count == 1 && self.stats.is_none()
+    }
+}
+
+impl AsGrid for Answer {
+    fn notes(&self) -> Vec<String> {
+        let stats = self.stats();
+        if self.counting {
+            vec![format!("solutions: {}{stats}", self.count())]
+        } else if self.count != 1 || self.stats.is_some() {
+            vec![format!("{}{stats}", self.status)]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn grid(&self) -> Option<&Grid> {
+        if self.counting {
+            Some(&self.puzzle)
+        } else {
+            self.solution.as_ref()
+        }
+    }
+}
+
+impl AsJson for Answer {
+    fn json(&self) -> impl Serialize + '_ {
+        SolveRecord {
+            puzzle: self.puzzle.to_string(),
+            status: self.status,
+            count: self.count,
+            count_exact: self.exact,
+            solution: self.solution.as_ref().map(Grid::to_string),
+            stats: self.stats.clone(),
+        }
+    }
 }
 
 /// Totals for the `--stats` summary and the exit status.
@@ -151,14 +243,9 @@ impl SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let mut tally = Tally::default();
     let started = Instant::now();
-    let style = match args.format {
-        Format::Line => ErrorStyle::Line,
-        Format::Grid => ErrorStyle::GridComment,
-        Format::Json => ErrorStyle::Json,
-    };
     let summary = batch::run(
         &args.input,
-        style,
+        args.format.printer(),
         |puzzle| args.work(puzzle),
         |out, worked| {
             let solved = write_record(args, out, worked)?;
@@ -207,29 +294,19 @@ fn search_stats(solved: &Solved) -> SearchStats {
     }
 }
 
-fn stats_text(solved: &Solved) -> String {
+/// ` guesses=… propagations=… time=…us`, as text records end.
+fn stats_text(stats: &SearchStats) -> String {
     format!(
         " guesses={} propagations={} time={:.1}us",
-        solved.stats.guesses,
-        solved.stats.propagations,
-        solved.time.as_secs_f64() * 1e6
+        stats.guesses, stats.propagations, stats.microseconds
     )
-}
-
-/// Trailing text kept apart from a field of varying width before it (a count).
-fn separated(trailing: &str) -> String {
-    if trailing.is_empty() || trailing.starts_with(char::is_whitespace) {
-        trailing.to_string()
-    } else {
-        format!(" {trailing}")
-    }
 }
 
 /// Writes one record (with `--all`, finding the rest of its solutions as it goes); returns
 /// what was solved, for the tally.
 fn write_record(
     args: &SolveArgs,
-    out: &mut Sink<'_>,
+    out: &mut Sink<'_, Answer>,
     worked: Worked<Solved>,
 ) -> io::Result<Solved> {
     let Worked {
@@ -237,76 +314,30 @@ fn write_record(
         puzzle,
         result: mut solved,
     } = worked;
-    let puzzle = &puzzle;
-    let trailing = place.trailing.as_str();
     if args.all {
-        write_all(args, out, &place, puzzle, &mut solved)?;
+        write_all(args, out, &place, &puzzle, &mut solved)?;
         return Ok(solved);
     }
-    let stats = if args.stats {
-        stats_text(&solved)
-    } else {
-        String::new()
+    let answer = Answer {
+        puzzle,
+        counting: args.count.is_some(),
+        count: solved.count,
+        exact: args.exact(&solved),
+        status: args.status(&solved),
+        solution: solved.solutions.first().copied(),
+        stats: args.stats.then(|| search_stats(&solved)),
     };
-    let status = args.status(&solved);
-    match args.format {
-        Format::Json => json_line(
-            out,
-            &SolveRecord {
-                file: &place.file,
-                line: place.line,
-                puzzle: puzzle.to_string(),
-                status,
-                count: solved.count,
-                count_exact: args.exact(&solved),
-                solution: solved.solutions.first().map(Grid::to_string),
-                stats: args.stats.then(|| search_stats(&solved)),
-                trailing,
-            },
-        )?,
-        Format::Line => {
-            if args.count.is_some() {
-                let plus = if args.exact(&solved) { "" } else { "+" };
-                let trailing = separated(trailing);
-                writeln!(out, "{puzzle} {}{plus}{stats}{trailing}", solved.count)?;
-            } else if let Some(first) = solved.solutions.first() {
-                let several = if solved.count > 1 {
-                    " multiple solutions"
-                } else {
-                    ""
-                };
-                writeln!(out, "{first}{several}{stats}{trailing}")?;
-            } else {
-                writeln!(out, "no solution{stats}{trailing}")?;
-            }
-        }
-        Format::Grid => {
-            if !trailing.trim().is_empty() {
-                writeln!(out, "# {}", trailing.trim())?;
-            }
-            if args.count.is_some() {
-                let plus = if args.exact(&solved) { "" } else { "+" };
-                writeln!(out, "# solutions: {}{plus}{stats}", solved.count)?;
-                writeln!(out, "{}", format::grid(puzzle))?;
-            } else {
-                if solved.solutions.is_empty() || solved.count > 1 || args.stats {
-                    writeln!(out, "# {status}{stats}")?;
-                }
-                match solved.solutions.first() {
-                    Some(first) => writeln!(out, "{}", format::grid(first))?,
-                    None => writeln!(out)?,
-                }
-            }
-        }
-    }
+    out.print(&place, &answer)?;
     Ok(solved)
 }
 
 /// Writes every solution of an `--all` record: those found on the worker thread, then the
-/// rest as the search finds them, so the output streams in constant memory.
+/// rest as the search finds them, so the output streams in constant memory. Such a record
+/// is written while it is being found, so no printer can be handed it whole: its three
+/// formats are laid out here.
 fn write_all(
     args: &SolveArgs,
-    out: &mut Sink<'_>,
+    out: &mut Sink<'_, Answer>,
     place: &Place,
     puzzle: &Grid,
     solved: &mut Solved,
@@ -356,7 +387,11 @@ fn write_all(
                 writeln!(out, "no solution{trailing}")?;
             }
             if args.stats {
-                writeln!(out, "# solutions: {count}{}", stats_text(solved))?;
+                writeln!(
+                    out,
+                    "# solutions: {count}{}",
+                    stats_text(&search_stats(solved))
+                )?;
             }
             Ok(())
         }
@@ -371,7 +406,7 @@ fn write_all(
             drop(found);
             finish(args, solved, count, &rest);
             let stats = if args.stats {
-                stats_text(solved)
+                stats_text(&search_stats(solved))
             } else {
                 String::new()
             };

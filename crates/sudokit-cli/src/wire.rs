@@ -1,10 +1,11 @@
 //! The JSON every command writes, in one place: each record type is the schema the guide
 //! documents for one command (`--format json`), field for field and in the order written.
 //!
-//! Records that stand for an input puzzle begin with `file` and `line` (where the puzzle
-//! starts) and carry the puzzle's `trailing` text; a puzzle that could not be read or worked
-//! on is an [`ErrorRecord`] in its place, the one shape of error for every command. Optional
-//! fields are left out rather than written as `null`.
+//! Records that stand for an input puzzle are written [`Placed`]: they begin with `file` and
+//! `line` (where the puzzle starts) and end with the puzzle's `trailing` text, around the
+//! command's own fields; a puzzle that could not be read or worked on is an [`ErrorRecord`]
+//! in its place, the one shape of error for every command. Optional fields are left out
+//! rather than written as `null`.
 
 use std::collections::BTreeMap;
 
@@ -13,27 +14,46 @@ use sudokit::step::Step;
 use sudokit::transform::Transform;
 use sudokit::{Cell, Digit};
 
+use crate::batch::Place;
+
+/// A record of the puzzle at a place: `file`, `line`, the record's own fields, `trailing`.
+#[derive(Serialize)]
+pub struct Placed<'a, R> {
+    /// The input's name (`<stdin>`, `<argument>`, or the path).
+    pub file: &'a str,
+    /// The 1-based line the puzzle starts on.
+    pub line: usize,
+    #[serde(flatten)]
+    pub record: R,
+    /// The text after the puzzle on its line, passed through.
+    pub trailing: &'a str,
+}
+
+impl<'a, R> Placed<'a, R> {
+    /// `record`, placed where the puzzle at `place` was read.
+    pub fn new(place: &'a Place, record: R) -> Placed<'a, R> {
+        Placed {
+            file: &place.file,
+            line: place.line,
+            record,
+            trailing: &place.trailing,
+        }
+    }
+}
+
 /// In place of a puzzle that could not be read, or was read but not worked on (not unique).
 #[derive(Serialize)]
 pub struct ErrorRecord<'a> {
-    /// The input's name (`<stdin>`, `<argument>`, or the path).
-    pub file: &'a str,
-    /// The 1-based line the record starts on.
-    pub line: usize,
     /// The puzzle, when it was read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
-    /// The record's trailing text, passed through as for a good record.
-    pub trailing: &'a str,
     /// The positioned message, `file:line:column: what`.
-    pub error: String,
+    pub error: &'a str,
 }
 
 /// `solve`: one record per puzzle.
 #[derive(Serialize)]
-pub struct SolveRecord<'a> {
-    pub file: &'a str,
-    pub line: usize,
+pub struct SolveRecord {
     pub puzzle: String,
     /// `unique`, `multiple solutions`, `no solution`, or `solved` (found, uniqueness not claimed).
     pub status: &'static str,
@@ -44,7 +64,6 @@ pub struct SolveRecord<'a> {
     pub solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<SearchStats>,
-    pub trailing: &'a str,
 }
 
 /// `solve --all`: the opening of a record, before its `solutions` array, which is written as
@@ -68,7 +87,7 @@ pub struct SolveEnd<'a> {
 }
 
 /// `solve --stats`: what the search cost.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct SearchStats {
     pub guesses: u64,
     pub propagations: u64,
@@ -77,9 +96,7 @@ pub struct SearchStats {
 
 /// `rate`: one record per puzzle.
 #[derive(Serialize)]
-pub struct RatingRecord<'a> {
-    pub file: &'a str,
-    pub line: usize,
+pub struct RatingRecord {
     pub puzzle: String,
     pub er: String,
     pub ep: String,
@@ -91,20 +108,16 @@ pub struct RatingRecord<'a> {
     pub hardest: Option<String>,
     pub assumptions: String,
     pub guesses: u64,
-    pub trailing: &'a str,
 }
 
 /// `canon`: one record per puzzle.
 #[derive(Serialize)]
-pub struct CanonRecord<'a> {
-    pub file: &'a str,
-    pub line: usize,
+pub struct CanonRecord {
     pub puzzle: String,
     pub canonical: String,
     /// The transform that maps the puzzle onto its canonical form.
     pub transform: TransformRecord,
     pub automorphisms: u64,
-    pub trailing: &'a str,
 }
 
 /// `same`: the one record.
@@ -192,21 +205,10 @@ impl StepRecord {
     }
 }
 
-/// `explain`: a step of the puzzle at `file`, `line`.
+/// `explain`: one record per puzzle, its steps and what they came to; or, with `error` and no
+/// steps, a position logic cannot start from.
 #[derive(Serialize)]
-pub struct LocatedStep<'a> {
-    pub file: &'a str,
-    pub line: usize,
-    #[serde(flatten)]
-    pub step: StepRecord,
-}
-
-/// `explain`: the record that ends each puzzle's steps (or stands alone, with `error`, for a
-/// position logic cannot start from).
-#[derive(Serialize)]
-pub struct ExplainRecord<'a> {
-    pub file: &'a str,
-    pub line: usize,
+pub struct ExplainRecord {
     pub puzzle: String,
     pub solved: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -214,21 +216,19 @@ pub struct ExplainRecord<'a> {
     /// The position reached, when the techniques stalled before the solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub remaining: Option<String>,
-    pub steps: usize,
+    /// The steps, in order.
+    pub steps: Vec<StepRecord>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hardest: Option<&'static str>,
     /// Steps per technique.
     pub techniques: BTreeMap<&'static str, usize>,
-    pub trailing: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 /// `hint`: one record per puzzle.
 #[derive(Serialize)]
-pub struct HintRecord<'a> {
-    pub file: &'a str,
-    pub line: usize,
+pub struct HintRecord {
     pub level: u8,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub technique: Option<&'static str>,
@@ -241,5 +241,4 @@ pub struct HintRecord<'a> {
     /// Why there is no hint.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    pub trailing: &'a str,
 }

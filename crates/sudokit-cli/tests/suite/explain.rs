@@ -36,11 +36,10 @@ fn explains_to_the_solution_with_numbered_named_steps() {
 fn json_steps_replay_to_the_solution() {
     let (out, code) = sudokit(&["explain", "--format", "json", XWING]);
     assert_eq!(code, 0);
-    let records: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    let (last, steps) = records.split_last().unwrap();
+    assert_eq!(out.lines().count(), 1, "one record per puzzle");
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = record["steps"].as_array().unwrap();
+    assert!(!steps.is_empty());
     let mut grid: Grid = XWING.parse().unwrap();
     for (n, s) in steps.iter().enumerate() {
         assert_eq!(s["step"], n + 1);
@@ -58,9 +57,33 @@ fn json_steps_replay_to_the_solution() {
             );
         }
     }
-    assert_eq!(last["solved"], true);
-    assert_eq!(last["solution"], grid.to_string());
-    assert_eq!(last["steps"], steps.len());
+    assert_eq!(record["solved"], true);
+    assert_eq!(record["solution"], grid.to_string());
+    let counted: u64 = record["techniques"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, steps.len() as u64);
+}
+
+#[test]
+fn json_is_one_record_per_input_puzzle_in_order() {
+    let input = format!("{XWING} first\nnot a puzzle\n{MULTIPLE} third\n");
+    let (out, _, code) = run(&["explain", "--format", "json"], &input);
+    assert_eq!(code, 2, "the unreadable line makes the status 2");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3, "{out}");
+    assert_eq!(records[0]["solved"], true);
+    assert_eq!(records[0]["trailing"], " first");
+    assert!(records[1]["error"].as_str().unwrap().contains("<stdin>:2:"));
+    assert_eq!(records[2]["error"], "multiple solutions");
+    assert_eq!(records[2]["steps"].as_array().unwrap().len(), 0);
+    assert_eq!(records[2]["trailing"], " third");
 }
 
 #[test]
@@ -141,7 +164,9 @@ fn svg_pictures_per_step() {
     assert_eq!(code, 0);
     let files = std::fs::read_dir(dir.path()).unwrap().count();
     let (json, _) = sudokit(&["explain", "--format", "json", XWING]);
-    assert_eq!(files, json.lines().count() - 1, "one picture per step");
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let steps = record["steps"].as_array().unwrap().len();
+    assert_eq!(files, steps, "one picture per step");
     let first = std::fs::read_to_string(dir.path().join("0001-0001.svg")).unwrap();
     assert!(first.starts_with("<svg") && first.contains("Hidden Single: r1c3=8 in box 1"));
 }

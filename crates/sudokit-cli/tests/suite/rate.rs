@@ -24,6 +24,22 @@ fn forum_style_lines_keep_trailing_text() {
 }
 
 #[test]
+fn trailing_text_never_runs_into_a_field_before_it() {
+    // After the rating (varying width) a space is put in; after a grid, nothing changes.
+    let (out, _, _) = rate(&[], &format!("{EASY};x\n"));
+    assert_eq!(out, format!("{EASY} ER=1.2/1.2/1.2 ;x\n"));
+    let (out, _, _) = run(&["solve", "--count"], &format!("{EASY};x\n"));
+    assert_eq!(out, format!("{EASY} 1 ;x\n"));
+    let (solved, _, _) = run(&["solve"], &format!("{EASY};x\n"));
+    assert!(
+        solved.ends_with(";x\n") && !solved.contains(' '),
+        "{solved}"
+    );
+    let (out, _, _) = run(&["hint"], &format!("{EASY};x\n"));
+    assert_eq!(out, "Look for a Hidden Single. ;x\n");
+}
+
+#[test]
 fn tsv_and_json_carry_the_whole_record() {
     let (out, _, _) = rate(&["--format", "tsv"], &format!("{EASY}\n"));
     let lines: Vec<&str> = out.lines().collect();

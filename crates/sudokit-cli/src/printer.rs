@@ -1,0 +1,187 @@
+//! The printers: one per output format, each laying out every command's records in its
+//! form, and the error records among them.
+//!
+//! A command does not format. It turns what it found for one puzzle into a record and
+//! gives each record the forms its formats need: [`AsLine`] (the text before the trailing
+//! text), [`AsParagraph`] (a heading and the lines under it), [`AsGrid`] (notes and the grid
+//! to draw), [`AsColumns`] (tab-separated fields under a header) and [`AsJson`] (the JSON
+//! object). It picks a printer once, from `--format`; the printer decides the rest: where
+//! the trailing text goes, that notes are `#` comments, that TSV has a header, that a JSON
+//! object begins with the record's place and ends with its trailing text, and how an error
+//! record looks in that format.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+use sudokit::{format, Grid};
+
+use crate::batch::Place;
+use crate::output::json_line;
+use crate::wire::{ErrorRecord, Placed};
+
+/// Writes records of type `R` in one format.
+pub trait Printer<R>: Sync {
+    /// Writes what comes before the first record (a header), if anything.
+    fn begin(&self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Writes the record of the puzzle at `place`.
+    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()>;
+
+    /// Writes the error record standing in place of a puzzle.
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()>;
+}
+
+/// A puzzle that could not be read, or was read but not worked on, and why.
+pub struct Rejected<'a> {
+    pub place: &'a Place,
+    /// The puzzle, when it was read.
+    pub puzzle: Option<&'a Grid>,
+    /// The positioned message, `file:line:column: what`.
+    pub message: &'a str,
+}
+
+/// A record written as one line: its text, then the puzzle's trailing text.
+pub trait AsLine {
+    /// Writes the line before the trailing text (straight to the output: at solving speed
+    /// a string per record would cost a few percent).
+    fn line(&self, out: &mut dyn Write) -> io::Result<()>;
+
+    /// Whether the line ends in a grid, whose fixed width shows where the trailing text
+    /// begins. After anything else (a count, a rating, words) a space keeps them apart.
+    fn ends_in_grid(&self) -> bool {
+        false
+    }
+}
+
+/// A record written as a paragraph: a heading followed by the trailing text, the lines of
+/// the body, and a blank line.
+pub trait AsParagraph {
+    /// The first line, before the trailing text.
+    fn heading(&self) -> String;
+    /// The lines after it, each ending with a newline.
+    fn body(&self) -> String;
+}
+
+/// A record drawn as a 9×9 grid, its notes as `#` comment lines above it, so that the
+/// output reads back in as puzzles.
+pub trait AsGrid {
+    /// Notes, one comment line each.
+    fn notes(&self) -> Vec<String>;
+    /// The grid to draw, or none (a blank line takes its place).
+    fn grid(&self) -> Option<&Grid>;
+}
+
+/// A record written as tab-separated columns.
+pub trait AsColumns {
+    /// The columns' names, written once as a `#` comment line.
+    const HEADER: &'static [&'static str];
+    /// The fields, one per column.
+    fn columns(&self) -> Vec<String>;
+}
+
+/// A record written as one JSON object of JSON Lines output: its place (`file`, `line`),
+/// the fields of [`AsJson::json`], and `trailing`.
+pub trait AsJson {
+    /// The record's own fields.
+    fn json(&self) -> impl Serialize + '_;
+}
+
+/// `--format line`: one line per puzzle, trailing text kept.
+pub struct LinePrinter;
+
+/// `--format text` of `explain`: one paragraph per puzzle.
+pub struct ParagraphPrinter;
+
+/// `--format grid`: drawn grids with `#` notes; reads back in.
+pub struct GridPrinter;
+
+/// `--format tsv`: a header, then tab-separated columns; errors are `#` comment lines, so
+/// the columns still parse.
+pub struct TsvPrinter;
+
+/// `--format json`: JSON Lines.
+pub struct JsonPrinter;
+
+impl<R: AsLine> Printer<R> for LinePrinter {
+    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
+        let trailing = &place.trailing;
+        let space = if record.ends_in_grid() || !needs_space(trailing) {
+            ""
+        } else {
+            " "
+        };
+        record.line(out)?;
+        writeln!(out, "{space}{trailing}")
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        writeln!(out, "error: {}", error.message)
+    }
+}
+
+impl<R: AsParagraph> Printer<R> for ParagraphPrinter {
+    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
+        writeln!(out, "{}{}", record.heading(), place.trailing)?;
+        writeln!(out, "{}", record.body())
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        writeln!(out, "error: {}\n", error.message)
+    }
+}
+
+impl<R: AsGrid> Printer<R> for GridPrinter {
+    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
+        let trailing = place.trailing.trim();
+        if !trailing.is_empty() {
+            writeln!(out, "# {trailing}")?;
+        }
+        for note in record.notes() {
+            writeln!(out, "# {note}")?;
+        }
+        match record.grid() {
+            Some(grid) => writeln!(out, "{}", format::grid(grid)),
+            None => writeln!(out),
+        }
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        writeln!(out, "# error: {}\n", error.message)
+    }
+}
+
+impl<R: AsColumns> Printer<R> for TsvPrinter {
+    fn begin(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "# {}", R::HEADER.join("\t"))
+    }
+
+    fn print(&self, out: &mut dyn Write, _: &Place, record: &R) -> io::Result<()> {
+        writeln!(out, "{}", record.columns().join("\t"))
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        writeln!(out, "# error: {}", error.message)
+    }
+}
+
+impl<R: AsJson> Printer<R> for JsonPrinter {
+    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
+        json_line(out, &Placed::new(place, record.json()))
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        let record = ErrorRecord {
+            puzzle: error.puzzle.map(Grid::to_string),
+            error: error.message,
+        };
+        json_line(out, &Placed::new(error.place, record))
+    }
+}
+
+/// Whether trailing text would run into a field before it: it is there and does not begin
+/// with a space of its own.
+fn needs_space(trailing: &str) -> bool {
+    !trailing.is_empty() && !trailing.starts_with(char::is_whitespace)
+}
