@@ -8,6 +8,8 @@
 //! random by a small backtracking filler; dense grids are random clue subsets of the latter.
 //! The puzzles are the repository's `data/` (`SUDOKIT_DATA` overrides).
 
+#[path = "support/clock.rs"]
+mod clock;
 #[path = "../tests/suite/common.rs"]
 #[allow(dead_code)] // each bench uses a subset of the helpers
 mod common;
@@ -15,39 +17,11 @@ mod common;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use clock::CpuClock;
 use common::{load, random_full, random_puzzle, Rng};
 use sudokit::canon::{canonicalize, minlex_reference};
 use sudokit::grid::Grid;
 use sudokit::solver;
-
-/// A clock that only runs while this thread is on a CPU: the machine is shared, and wall
-/// time would count the other engineers' builds. Linux's per-thread schedstat gives it in
-/// nanoseconds; elsewhere this falls back to wall time.
-struct CpuClock {
-    wall: Instant,
-    cpu: Option<u64>,
-}
-
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-impl CpuClock {
-    fn start() -> CpuClock {
-        CpuClock {
-            wall: Instant::now(),
-            cpu: thread_cpu_ns(),
-        }
-    }
-
-    fn seconds(&self) -> f64 {
-        match (self.cpu, thread_cpu_ns()) {
-            (Some(a), Some(b)) => (b - a) as f64 * 1e-9,
-            _ => self.wall.elapsed().as_secs_f64(),
-        }
-    }
-}
 
 /// Forms per CPU-second and per wall-clock second, the slowest input's time (best of five
 /// reruns, to drop preemptions), and the number of distinct forms.

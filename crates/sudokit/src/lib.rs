@@ -44,6 +44,7 @@
 //! | [`solver`] | the exact solver: first solution, counts up to a limit, every solution, statistics; a plain reference backtracker |
 //! | [`candidates`], [`step`], [`logic`] | the pencil-mark grid, the [`Step`](step::Step) every technique returns, and the techniques, one module per family |
 //! | [`rate`] | Sudoku Explainer ER/EP/ED, assumptions, solver effort, level words |
+//! | [`generate`] | unique puzzles to order: minimal, symmetric, by clue count, pattern, rating or technique |
 //! | [`canon`], [`transform`] | exact minlex forms, automorphisms, equivalence; the symmetries as values |
 //! | [`render`] | SVG pictures of a position and a step, and histograms |
 #![deny(missing_docs)]
@@ -52,6 +53,7 @@ pub mod candidates;
 pub mod canon;
 pub mod error;
 pub mod format;
+pub mod generate;
 pub mod grid;
 pub mod logic;
 pub mod parse;

@@ -195,6 +195,16 @@ impl State {
         })
     }
 
+    /// Removes the candidates `excluded` marks (in the layout of `cand`). A given that loses
+    /// its own digit leaves its row without that digit, which propagation finds a
+    /// contradiction: no solution has that given elsewhere.
+    #[inline(always)]
+    pub(crate) fn exclude(&mut self, excluded: &[u32; 27]) {
+        for (word, removed) in self.cand.iter_mut().zip(excluded) {
+            *word &= !removed;
+        }
+    }
+
     /// Whether every cell holds a digit.
     pub(crate) fn is_solved(&self) -> bool {
         self.unsolved == [0; 3]
@@ -483,6 +493,22 @@ impl State {
         best
     }
 
+    /// `at`, trying first the digit `near` (band words of a grid, as [`words`] gives them)
+    /// has in the cell, when it is still possible there.
+    #[inline(always)]
+    pub(crate) fn toward(&self, mut at: Branch, near: &[u32; 27]) -> Branch {
+        let wanted = (0..9).find(|&d| near[3 * d + at.band] & at.bit != 0);
+        if let Some(d) = wanted {
+            if at.other == d {
+                at.other = at.digit;
+                at.digit = d;
+            } else if at.other == NONE && self.cand[3 * d + at.band] & at.bit != 0 {
+                at.digit = d;
+            }
+        }
+        at
+    }
+
     /// The digits (bit `d`) still possible in cell `pos` of band `b`, gathered without a
     /// data-dependent loop.
     #[inline(always)]
@@ -514,6 +540,11 @@ fn spread_bits(x: u8) -> u64 {
     const LANES: u64 = 0x0101_0101_0101_0101;
     let kept = (x as u64 * LANES) & 0x8040_2010_0804_0201;
     ((kept + 0x7f7f_7f7f_7f7f_7f7f) >> 7) & LANES
+}
+
+/// The digits of `grid` as band words (index `3 * (digit - 1) + band`), portably.
+pub(crate) fn words(grid: &Grid) -> [u32; 27] {
+    givens::<false>(grid)
 }
 
 /// The givens of `grid` as band words: index `3 * (digit - 1) + band`.

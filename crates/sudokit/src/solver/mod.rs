@@ -40,7 +40,7 @@ pub mod reference;
 use std::mem::MaybeUninit;
 use std::ops::AddAssign;
 
-use crate::grid::Grid;
+use crate::grid::{Cell, Digit, Grid};
 use bands::State;
 
 /// Search statistics for one puzzle (or, added up, for many).
@@ -85,6 +85,16 @@ pub fn solve(puzzle: &Grid) -> Option<Grid> {
 /// `count <= limit`; `count(p, 2)` tells none / unique / several. With `limit == 0` nothing
 /// is searched and the outcome is empty (count 0, no solution, zero stats).
 pub fn count(puzzle: &Grid, limit: usize) -> Outcome {
+    count_excluding(puzzle, &[], limit)
+}
+
+/// Counts, up to `limit`, the solutions of `puzzle` in which no cell of `excluded` holds the
+/// digit paired with it.
+///
+/// This is how a generator learns cheaply whether a clue can go: the puzzle without the clue
+/// has a second solution exactly when it has one in which that cell differs from the known
+/// solution, and that search is usually over as soon as propagation ends.
+pub fn count_excluding(puzzle: &Grid, excluded: &[(Cell, Digit)], limit: usize) -> Outcome {
     let mut outcome = Outcome {
         count: 0,
         solution: None,
@@ -94,9 +104,45 @@ pub fn count(puzzle: &Grid, limit: usize) -> Outcome {
         return outcome;
     }
     let mut search = Search::new(puzzle);
+    search.exclude(excluded);
     outcome.count = search.find(limit, &mut outcome.solution);
     outcome.stats = search.stats;
     outcome
+}
+
+/// Whether `puzzle` has a solution in which no cell of `excluded` holds the digit paired with
+/// it, looking first near `near`: each branch tries the digit `near` has in its cell.
+///
+/// A generator asks this with `near` the puzzle's known solution: a second solution, when
+/// there is one, usually differs from it in a few cells, and a search that keeps to the
+/// known solution wherever it can finds it with few wrong turns.
+pub fn exists_excluding_near(puzzle: &Grid, excluded: &[(Cell, Digit)], near: &Near) -> bool {
+    let mut search = Search::new(puzzle);
+    search.exclude(excluded);
+    search.near = Some(near.0);
+    search.keep_first = false;
+    search.find(1, &mut None) == 1
+}
+
+/// The first solution of `puzzle` when each branch tries the digit `near` has in its cell
+/// first, or `None` when it has none. `near` need not be a valid grid: random digits make a
+/// random solution, which is how the generator draws its grids.
+pub fn solve_near(puzzle: &Grid, near: &Near) -> Option<Grid> {
+    let mut search = Search::new(puzzle);
+    search.near = Some(near.0);
+    search.next_solution()
+}
+
+/// A grid whose digits a search tries first ([`solve_near`], [`exists_excluding_near`]),
+/// read into the solver's layout once for the many searches that use it.
+#[derive(Clone, Copy, Debug)]
+pub struct Near([u32; 27]);
+
+impl Near {
+    /// The digits of `grid` (which need not be valid; empty cells prefer nothing).
+    pub fn new(grid: &Grid) -> Near {
+        Near(bands::words(grid))
+    }
 }
 
 /// Every solution of `puzzle`, found lazily one at a time, each exactly once.
@@ -145,6 +191,14 @@ struct Search {
     /// The puzzle, read into the root state on the first call (inside the compiled copy of
     /// the engine the processor supports).
     puzzle: Option<Grid>,
+    /// Candidates the root state loses before the search starts, in the state's layout
+    /// (index `3 * digit + band`, bit `9 * row-in-band + column`), if any.
+    excluded: Option<[u32; 27]>,
+    /// The grid whose digits branches try first, as band words; none for the plain order.
+    near: Option<[u32; 27]>,
+    /// Whether the first solution is read back into a grid (not when only its existence
+    /// matters).
+    keep_first: bool,
     stats: Stats,
 }
 
@@ -154,7 +208,18 @@ impl Search {
             stack: [const { MaybeUninit::uninit() }; DEPTH],
             len: 0,
             puzzle: Some(*puzzle),
+            excluded: None,
+            near: None,
+            keep_first: true,
             stats: Stats::default(),
+        }
+    }
+
+    /// Marks `excluded` for removal from the root state.
+    fn exclude(&mut self, excluded: &[(Cell, Digit)]) {
+        for &(cell, digit) in excluded {
+            let (band, bit) = (cell.row() / 3, 1 << ((cell.row() % 3) * 9 + cell.col()));
+            self.excluded.get_or_insert([0; 27])[3 * digit.index() + band] |= bit;
         }
     }
 
@@ -198,7 +263,10 @@ impl Search {
     fn run<const X86: bool>(&mut self, want: usize, first: &mut Option<Grid>) -> usize {
         let mut found = 0;
         if let Some(puzzle) = self.puzzle.take() {
-            if let Some(root) = State::new::<X86>(&puzzle) {
+            if let Some(mut root) = State::new::<X86>(&puzzle) {
+                if let Some(excluded) = &self.excluded {
+                    root.exclude(excluded);
+                }
                 self.stack[0].write(root);
                 self.len = 1;
             }
@@ -213,14 +281,17 @@ impl Search {
             }
             if state.is_solved() {
                 self.len -= 1;
-                if found == 0 {
+                if found == 0 && self.keep_first {
                     *first = Some(state.grid());
                 }
                 found += 1;
                 continue;
             }
             self.stats.guesses += 1;
-            let choice = state.branch();
+            let mut choice = state.branch();
+            if let Some(near) = &self.near {
+                choice = state.toward(choice, near);
+            }
             // Each state above another has one more cell placed (or about to be, by its
             // next propagation), so at most 81 levels plus the root exist: `top + 1 < DEPTH`.
             // The child is copied straight into its slot, then both are adjusted.
@@ -308,6 +379,42 @@ mod tests {
                 assert_eq!((fast.count, fast.solution, fast.stats), (n, first, stats));
             }
         }
+    }
+
+    #[test]
+    fn exclusions_count_only_the_solutions_they_allow() {
+        let p = grid(&TWO.replace(char::is_whitespace, ""));
+        let all: Vec<Grid> = solutions(&p).collect();
+        let r2c7 = Cell::from_row_col(1, 6).unwrap();
+        let first = all[0].get(r2c7).unwrap();
+        // Excluding the first solution's digit at r2c7 leaves exactly the other solution.
+        let other = count_excluding(&p, &[(r2c7, first)], 2);
+        assert_eq!((other.count, other.solution), (1, Some(all[1])));
+        // Excluding both solutions' digits there leaves none; excluding a given's own digit
+        // leaves none either.
+        let second = all[1].get(r2c7).unwrap();
+        assert_eq!(
+            count_excluding(&p, &[(r2c7, first), (r2c7, second)], 2).count,
+            0
+        );
+        let r1c1 = Cell::from_row_col(0, 0).unwrap();
+        assert_eq!(
+            count_excluding(&p, &[(r1c1, Digit::new(3).unwrap())], 2).count,
+            0
+        );
+        // Nothing excluded: a plain count.
+        assert_eq!(count_excluding(&p, &[], 3), count(&p, 3));
+        // Searching near a solution finds the same answers.
+        let near = [Near::new(&all[0]), Near::new(&all[1])];
+        assert!(exists_excluding_near(&p, &[(r2c7, first)], &near[0]));
+        assert!(!exists_excluding_near(
+            &p,
+            &[(r2c7, first), (r2c7, second)],
+            &near[0]
+        ));
+        // Near either solution, the first solution found is that one.
+        assert_eq!(solve_near(&p, &near[1]), Some(all[1]));
+        assert_eq!(solve_near(&p, &near[0]), Some(all[0]));
     }
 
     #[test]

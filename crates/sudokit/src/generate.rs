@@ -1,0 +1,809 @@
+//! Puzzle generation: unique puzzles to order — minimal or not, symmetric, with a clue
+//! count, on a pattern, within a rating range, using a technique.
+//!
+//! One attempt draws a random solution grid and takes clues away in random order, a
+//! symmetry orbit at a time, keeping each removal that leaves the solution unique. Whether a
+//! removal does is settled without counting solutions: when every removed cell is a naked
+//! single of the clues left, at once; otherwise by asking the exact solver for a solution in
+//! which a removed cell differs from the grid ([`solver::count_excluding`]), a search that
+//! usually ends with propagation. One pass over the orbits leaves a minimal puzzle: a clue
+//! that could go at the end could also have gone when it was tried, since removing it from
+//! more clues kept the solution unique then.
+//!
+//! The targets that are not about shape (a rating range, a technique) are checked on the
+//! finished puzzle, and a puzzle that misses is thrown away for the next attempt.
+//!
+//! Every attempt draws its randomness from the seed, the puzzle's index and the attempt's
+//! number alone, so the same seed and spec give the same puzzles in any order and on any
+//! number of threads.
+//!
+//! ```
+//! use sudokit::generate::{Budget, Generator, Spec, Symmetry};
+//! use sudokit::solver;
+//!
+//! let generator = Generator::new(Spec { symmetry: Symmetry::Rot180, ..Spec::default() })?;
+//! let made = generator.generate(42, 0, &Budget::attempts(1000))?;
+//! assert_eq!(solver::count(&made.puzzle, 2).count, 1);
+//! assert!(made.solution.is_solution_of(&made.puzzle));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::time::Instant;
+
+use crate::grid::{Cell, CellSet, Digit, Grid};
+use crate::logic::{self, TechniqueSet};
+use crate::rate::{self, SeRating, Tenths};
+use crate::solver;
+use crate::step::Technique;
+use crate::transform::Transform;
+
+/// The symmetries of Sudoku Explainer's generator: which cells must be given together.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// No symmetry.
+    #[default]
+    None,
+    /// Half-turn rotation about the centre.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Mirror across the vertical axis (column 5).
+    Vertical,
+    /// Mirror across the horizontal axis (row 5).
+    Horizontal,
+    /// Mirror across the main diagonal (r1c1 to r9c9).
+    Diagonal,
+    /// Mirror across the anti-diagonal (r1c9 to r9c1).
+    Antidiagonal,
+    /// Mirrors across both diagonals.
+    Bidiagonal,
+    /// Mirrors across both axes.
+    Orthogonal,
+    /// All eight symmetries of the square.
+    Dihedral,
+}
+
+/// A map of the grid onto itself, on (row, column).
+type CellMap = fn(usize, usize) -> (usize, usize);
+
+impl Symmetry {
+    /// Every symmetry, in the order of the docs.
+    pub const ALL: [Symmetry; 10] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Vertical,
+        Symmetry::Horizontal,
+        Symmetry::Diagonal,
+        Symmetry::Antidiagonal,
+        Symmetry::Bidiagonal,
+        Symmetry::Orthogonal,
+        Symmetry::Dihedral,
+    ];
+
+    /// The name the CLI takes: `none`, `rot180`, `rot90`, `vertical`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Vertical => "vertical",
+            Symmetry::Horizontal => "horizontal",
+            Symmetry::Diagonal => "diagonal",
+            Symmetry::Antidiagonal => "antidiagonal",
+            Symmetry::Bidiagonal => "bidiagonal",
+            Symmetry::Orthogonal => "orthogonal",
+            Symmetry::Dihedral => "dihedral",
+        }
+    }
+
+    /// The maps of (row, column) that generate the symmetry.
+    fn generators(self) -> Vec<CellMap> {
+        let rot180: CellMap = |r, c| (8 - r, 8 - c);
+        let rot90: CellMap = |r, c| (c, 8 - r);
+        let vertical: CellMap = |r, c| (r, 8 - c);
+        let horizontal: CellMap = |r, c| (8 - r, c);
+        let diagonal: CellMap = |r, c| (c, r);
+        let antidiagonal: CellMap = |r, c| (8 - c, 8 - r);
+        match self {
+            Symmetry::None => vec![],
+            Symmetry::Rot180 => vec![rot180],
+            Symmetry::Rot90 => vec![rot90],
+            Symmetry::Vertical => vec![vertical],
+            Symmetry::Horizontal => vec![horizontal],
+            Symmetry::Diagonal => vec![diagonal],
+            Symmetry::Antidiagonal => vec![antidiagonal],
+            Symmetry::Bidiagonal => vec![diagonal, antidiagonal],
+            Symmetry::Orthogonal => vec![vertical, horizontal],
+            Symmetry::Dihedral => vec![rot90, vertical],
+        }
+    }
+
+    /// The orbits: sets of cells the symmetry maps onto each other, which are given or
+    /// empty together. They partition the grid.
+    pub fn orbits(self) -> Vec<CellSet> {
+        let mut orbits = Vec::new();
+        let mut seen = CellSet::default();
+        for cell in Cell::all() {
+            if seen.contains(cell) {
+                continue;
+            }
+            let mut orbit = CellSet::single(cell);
+            let mut todo = vec![cell];
+            let maps = self.generators();
+            while let Some(c) = todo.pop() {
+                for map in &maps {
+                    let (r, k) = map(c.row(), c.col());
+                    let image = Cell::from_row_col(r, k).expect("a symmetry maps cells to cells");
+                    if !orbit.contains(image) {
+                        orbit.insert(image);
+                        todo.push(image);
+                    }
+                }
+            }
+            seen |= orbit;
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether `grid`'s givens are symmetric: each orbit all given or all empty.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        self.orbits().iter().all(|orbit| {
+            let given = orbit.iter().filter(|&c| grid.get(c).is_some()).count();
+            given == 0 || given == orbit.len()
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Symmetry, String> {
+        Symmetry::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+                format!("unknown symmetry '{text}' (known: {})", names.join(", "))
+            })
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// Cells given together.
+    pub symmetry: Symmetry,
+    /// The number of clues, inclusive. A minimal puzzle outside it is thrown away; without
+    /// `minimal`, removal stops once the count is at most the upper end.
+    pub clues: (usize, usize),
+    /// Whether no clue may be removable (the default). Without it, symmetric puzzles keep
+    /// the clues digging did not reach, as Sudoku Explainer's generator makes them.
+    pub minimal: bool,
+    /// Exactly these cells are given, when set.
+    pub pattern: Option<CellSet>,
+    /// The Sudoku Explainer rating (ER), inclusive, when set.
+    pub er: Option<(Tenths, Tenths)>,
+    /// Techniques the simplest-first solve (all the engine's techniques) must use.
+    pub techniques: Vec<Technique>,
+}
+
+impl Default for Spec {
+    fn default() -> Spec {
+        Spec {
+            symmetry: Symmetry::None,
+            clues: (17, 81),
+            minimal: true,
+            pattern: None,
+            er: None,
+            techniques: Vec::new(),
+        }
+    }
+}
+
+/// Why a spec asks for what cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impossible(pub String);
+
+impl fmt::Display for Impossible {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Impossible {}
+
+/// The highest ER Sudoku Explainer gives any puzzle known; beyond it nothing can be found.
+const HIGHEST_ER: Tenths = Tenths(120);
+
+/// The fewest clues a puzzle with a unique solution can have (McGuire, Tugemann and
+/// Civario, 2012).
+const FEWEST_CLUES: usize = 17;
+
+impl Spec {
+    /// Refuses at once what no puzzle can satisfy, with the reason.
+    fn check(&self) -> Result<(), Impossible> {
+        let (low, high) = self.clues;
+        if low > high {
+            return Err(Impossible(format!("the clue range {low}..{high} is empty")));
+        }
+        if high > 81 {
+            return Err(Impossible(format!("a grid has 81 cells, not {high}")));
+        }
+        if high < FEWEST_CLUES {
+            return Err(Impossible(format!(
+                "no puzzle with fewer than {FEWEST_CLUES} clues has a unique solution"
+            )));
+        }
+        if let Some((min, max)) = self.er {
+            if min > max {
+                return Err(Impossible(format!("the ER range {min}..{max} is empty")));
+            }
+            if min > HIGHEST_ER {
+                return Err(Impossible(format!(
+                    "no known puzzle is rated above ER {HIGHEST_ER}"
+                )));
+            }
+        }
+        if let Some(pattern) = self.pattern {
+            let n = pattern.len();
+            if n < FEWEST_CLUES {
+                return Err(Impossible(format!(
+                    "the pattern has {n} cells; a unique puzzle needs at least {FEWEST_CLUES}"
+                )));
+            }
+            if !(low..=high).contains(&n) {
+                return Err(Impossible(format!(
+                    "the pattern has {n} cells, outside the clue range {low}..{high}"
+                )));
+            }
+            return Ok(());
+        }
+        // Clue counts the symmetry allows: sums of orbit sizes.
+        let mut reachable = [false; 82];
+        reachable[0] = true;
+        for orbit in self.symmetry.orbits() {
+            for n in (orbit.len()..=81).rev() {
+                reachable[n] |= reachable[n - orbit.len()];
+            }
+        }
+        if !(low.max(FEWEST_CLUES)..=high).any(|n| reachable[n]) {
+            return Err(Impossible(format!(
+                "{} symmetry allows no clue count in {low}..{high}",
+                self.symmetry
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether `puzzle` (with its unique `solution`) meets the targets checked after digging,
+    /// and its rating when one was asked for.
+    fn accepts(&self, puzzle: &Grid) -> Option<Option<SeRating>> {
+        let n = puzzle.filled();
+        if !(self.clues.0..=self.clues.1).contains(&n) {
+            return None;
+        }
+        if !self.techniques.is_empty() {
+            let engine = logic::Engine::new(TechniqueSet::all()).unique(true);
+            let used: Vec<Technique> = engine
+                .explain(puzzle)
+                .steps
+                .iter()
+                .map(|s| s.technique)
+                .collect();
+            if !self.techniques.iter().all(|t| used.contains(t)) {
+                return None;
+            }
+        }
+        match self.er {
+            None => Some(None),
+            Some((min, max)) => {
+                let rating = rate::se_rating(puzzle);
+                (min <= rating.er && rating.er <= max).then_some(Some(rating))
+            }
+        }
+    }
+}
+
+/// How long to keep trying for one puzzle.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Attempts at most.
+    pub attempts: u64,
+    /// A time after which no new attempt starts.
+    pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// At most `attempts` attempts, with no deadline.
+    pub fn attempts(attempts: u64) -> Budget {
+        Budget {
+            attempts,
+            deadline: None,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Grid,
+    /// Its solution.
+    pub solution: Grid,
+    /// The attempt that made it (0-based); a later try for the same index starts after it.
+    pub attempt: u64,
+    /// The Sudoku Explainer rating, when the spec asked for an ER range.
+    pub rating: Option<SeRating>,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GaveUp {
+    /// Attempts made.
+    pub attempts: u64,
+    /// Whether the deadline stopped it (else the attempt count).
+    pub timed_out: bool,
+}
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = if self.timed_out {
+            "the time limit"
+        } else {
+            "the attempt limit"
+        };
+        write!(
+            f,
+            "no puzzle met the target in {} attempts ({why} was reached)",
+            self.attempts
+        )
+    }
+}
+
+impl std::error::Error for GaveUp {}
+
+/// A checked [`Spec`], ready to make puzzles.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    spec: Spec,
+    /// The symmetry's orbits, the units clues are removed in.
+    orbits: Vec<CellSet>,
+}
+
+impl Generator {
+    /// A generator for `spec`, or why no puzzle can meet it.
+    pub fn new(spec: Spec) -> Result<Generator, Impossible> {
+        spec.check()?;
+        let orbits = spec.symmetry.orbits();
+        Ok(Generator { spec, orbits })
+    }
+
+    /// What it makes.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// Makes puzzle number `index` of the run seeded `seed`, within `budget`.
+    pub fn generate(&self, seed: u64, index: u64, budget: &Budget) -> Result<Generated, GaveUp> {
+        self.generate_from(seed, index, 0, budget)
+    }
+
+    /// Makes puzzle number `index` of the run seeded `seed`, trying attempts `first`,
+    /// `first + 1`, ... within `budget` (counted from `first`): another puzzle for the same
+    /// index, when the one from an earlier attempt was not wanted (a duplicate).
+    pub fn generate_from(
+        &self,
+        seed: u64,
+        index: u64,
+        first: u64,
+        budget: &Budget,
+    ) -> Result<Generated, GaveUp> {
+        let spec = &self.spec;
+        for attempt in first..first.saturating_add(budget.attempts) {
+            if budget.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(GaveUp {
+                    attempts: attempt - first,
+                    timed_out: true,
+                });
+            }
+            let mut rng = Rng::new(seed, index, attempt);
+            let solution = random_grid(&mut rng);
+            let puzzle = match spec.pattern {
+                Some(pattern) => {
+                    let puzzle = keep(&solution, pattern);
+                    if solver::count(&puzzle, 2).count != 1 {
+                        continue;
+                    }
+                    puzzle
+                }
+                None => dig(&solution, &self.orbits, spec, &mut rng),
+            };
+            if let Some(rating) = spec.accepts(&puzzle) {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    attempt,
+                    rating,
+                });
+            }
+        }
+        Err(GaveUp {
+            attempts: budget.attempts,
+            timed_out: false,
+        })
+    }
+}
+
+/// `solution` with only the cells of `cells` given.
+fn keep(solution: &Grid, cells: CellSet) -> Grid {
+    let mut puzzle = Grid::default();
+    for cell in cells.iter() {
+        puzzle.set(cell, solution.get(cell));
+    }
+    puzzle
+}
+
+/// The givens as bitsets, kept up to date as clues go: what makes a removed cell a single.
+struct Givens {
+    /// Per house, the digits given in it.
+    digits: [u16; 27],
+    /// Per digit, the cells that give it.
+    cells: [CellSet; 9],
+}
+
+impl Givens {
+    fn of(grid: &Grid) -> Givens {
+        let mut givens = Givens {
+            digits: [0; 27],
+            cells: [CellSet::default(); 9],
+        };
+        for cell in Cell::all() {
+            if let Some(d) = grid.get(cell) {
+                givens.toggle(cell, d);
+            }
+        }
+        givens
+    }
+
+    /// Gives `d` at `cell`, or takes it away.
+    fn toggle(&mut self, cell: Cell, d: Digit) {
+        for house in cell.houses() {
+            self.digits[house.index()] ^= 1 << d.index();
+        }
+        let cells = &mut self.cells[d.index()];
+        *cells = *cells ^ CellSet::single(cell);
+    }
+
+    /// Whether the givens (`given` their cells) alone force `d` into the empty `cell`: the
+    /// other eight digits are given among its peers (a naked single), or every other cell
+    /// of one of its houses is given or sees a given `d` (a hidden single).
+    fn force(&self, cell: Cell, d: Digit, given: CellSet) -> bool {
+        let [row, col, r#box] = cell.houses();
+        let seen = self.digits[row.index()] | self.digits[col.index()] | self.digits[r#box.index()];
+        if seen == 0x1ff & !(1 << d.index()) {
+            return true;
+        }
+        let blocked = self.cells[d.index()]
+            .iter()
+            .fold(given, |all, c| all | CellSet::peers(c));
+        cell.houses()
+            .iter()
+            .any(|&h| (CellSet::house(h) - blocked) == CellSet::single(cell))
+    }
+}
+
+/// Takes clues away from the full `solution`, an orbit at a time in random order, keeping
+/// every removal that leaves the solution unique; without `spec.minimal`, stops once the
+/// clue count is within the spec's upper end.
+///
+/// Each removal is settled by the cheapest test that can: the removed cells are singles of
+/// the clues left (unique); a two-digit unavoidable set is left without a clue (not unique);
+/// else the solver looks for a solution that differs in a removed cell.
+fn dig(solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut Rng) -> Grid {
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    rng.shuffle(&mut order);
+    let mut puzzle = *solution;
+    let mut given = CellSet::from_bits((1 << 81) - 1);
+    let mut givens = Givens::of(&puzzle);
+    let unavoidable = two_digit_unavoidable(solution);
+    let near = solver::Near::new(solution);
+    let mut excluded: Vec<(Cell, Digit)> = Vec::with_capacity(8);
+    for i in order {
+        if !spec.minimal && given.len() <= spec.clues.1 {
+            break;
+        }
+        let orbit = orbits[i];
+        let left = given - orbit;
+        excluded.clear();
+        for cell in orbit.iter() {
+            let d = solution.get(cell).expect("a solution is full");
+            puzzle.set(cell, None);
+            givens.toggle(cell, d);
+            excluded.push((cell, d));
+        }
+        let unique = excluded.iter().all(|&(c, d)| givens.force(c, d, left))
+            || (!unavoidable.iter().any(|&set| (set & left).is_empty())
+                && excluded
+                    .iter()
+                    .all(|&pair| !solver::exists_excluding_near(&puzzle, &[pair], &near)));
+        if unique {
+            given = left;
+        } else {
+            for &(cell, d) in &excluded {
+                puzzle.set(cell, Some(d));
+                givens.toggle(cell, d);
+            }
+        }
+    }
+    puzzle
+}
+
+/// The unavoidable sets of two digits: for each pair of digits, the smallest sets of their
+/// cells whose two digits can be swapped to leave another valid grid. A puzzle without a
+/// clue in one of them has a second solution.
+///
+/// The 18 cells of digits `a` and `b` split into such sets as a graph does into connected
+/// parts: each house links its `a` cell to its `b` cell, since swapping one of them forces
+/// swapping the other.
+fn two_digit_unavoidable(solution: &Grid) -> Vec<CellSet> {
+    // Per digit, per house, the cell (index) holding it.
+    let mut at = [[0u8; 27]; 9];
+    for cell in Cell::all() {
+        let d = solution.get(cell).expect("a solution is full").index();
+        for h in cell.houses() {
+            at[d][h.index()] = cell.index() as u8;
+        }
+    }
+    fn root(parent: &mut [u8; 81], mut x: u8) -> u8 {
+        while parent[x as usize] != x {
+            parent[x as usize] = parent[parent[x as usize] as usize];
+            x = parent[x as usize];
+        }
+        x
+    }
+    let mut sets = Vec::new();
+    let mut parent = [0u8; 81];
+    for a in 0..9 {
+        for b in a + 1..9 {
+            // Each house's `a` cell paired with its `b` cell; rows (the first nine) hold
+            // all 18 cells once.
+            let pairs = at[a].iter().zip(&at[b]);
+            for (&x, &y) in pairs.clone().take(9) {
+                parent[x as usize] = x;
+                parent[y as usize] = y;
+            }
+            for (&x, &y) in pairs.clone() {
+                let (x, y) = (root(&mut parent, x), root(&mut parent, y));
+                parent[x as usize] = y;
+            }
+            let mut groups: [(u8, CellSet); 9] = [(u8::MAX, CellSet::default()); 9];
+            let mut n = 0;
+            for (&x, &y) in pairs.take(9) {
+                for c in [x, y] {
+                    let r = root(&mut parent, c);
+                    let cell = Cell::new(c.into()).expect("a cell index");
+                    match groups[..n].iter_mut().find(|(g, _)| *g == r) {
+                        Some((_, set)) => set.insert(cell),
+                        None => {
+                            groups[n] = (r, CellSet::single(cell));
+                            n += 1;
+                        }
+                    }
+                }
+            }
+            sets.extend(groups[..n].iter().map(|&(_, set)| set));
+        }
+    }
+    sets
+}
+
+/// A random solution grid. Boxes 1, 5 and 9 share no row or column, so three random
+/// permutations fill them; the exact solver completes the grid, each branch trying a
+/// random digit first. A random one of the grid's equivalent forms (transposition, band,
+/// stack, row and column orders) then spreads over every position whatever the solver's
+/// order of cells favours.
+fn random_grid(rng: &mut Rng) -> Grid {
+    let grid = loop {
+        let mut values = [0u8; 81];
+        for b in [0, 4, 8] {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            for (k, &d) in digits.iter().enumerate() {
+                values[9 * (b / 3 * 3 + k / 3) + b % 3 * 3 + k % 3] = d;
+            }
+        }
+        let boxes = Grid::from_values(values).expect("digits 1-9");
+        let near =
+            Grid::from_values(std::array::from_fn(|_| 1 + rng.below(9) as u8)).expect("digits 1-9");
+        let near = solver::Near::new(&near);
+        // Every filling of the three boxes is known to extend; the loop only makes sure.
+        if let Some(grid) = solver::solve_near(&boxes, &near) {
+            break grid;
+        }
+    };
+    let lines = |rng: &mut Rng| {
+        let mut bands = [0u8, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut order = [0u8; 9];
+        for (i, band) in bands.iter().enumerate() {
+            let mut within = [0u8, 1, 2];
+            rng.shuffle(&mut within);
+            for (j, w) in within.iter().enumerate() {
+                order[3 * i + j] = 3 * band + w;
+            }
+        }
+        order
+    };
+    let transpose = rng.below(2) == 1;
+    let (rows, cols) = (lines(rng), lines(rng));
+    Transform::new(transpose, rows, cols, [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        .expect("line orders within and between bands are a transform")
+        .apply(&grid)
+}
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): small, fast and well mixed, and fixed here so
+/// that a seed gives the same puzzles in every version of every dependency.
+struct Rng(u64);
+
+impl Rng {
+    /// The stream of one attempt: a function of the seed, the puzzle's index and the
+    /// attempt's number alone.
+    fn new(seed: u64, index: u64, attempt: u64) -> Rng {
+        let mut rng = Rng(seed);
+        let a = rng.next() ^ index;
+        let mut rng = Rng(a);
+        let b = rng.next() ^ attempt;
+        Rng(b)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n ≥ 1), without modulo bias worth speaking of for n < 100
+    /// (Lemire's multiply-shift; the bias is below 2⁻⁵⁷).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher–Yates.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::reference;
+
+    #[test]
+    fn orbits_partition_the_grid_with_the_sizes_each_symmetry_has() {
+        for symmetry in Symmetry::ALL {
+            let orbits = symmetry.orbits();
+            let all: CellSet = orbits.iter().fold(CellSet::default(), |a, &o| a | o);
+            assert_eq!(all.len(), 81, "{symmetry}");
+            assert_eq!(
+                orbits.iter().map(|o| o.len()).sum::<usize>(),
+                81,
+                "{symmetry}"
+            );
+        }
+        let count = |s: Symmetry| s.orbits().len();
+        assert_eq!(count(Symmetry::None), 81);
+        assert_eq!(count(Symmetry::Rot180), 41);
+        assert_eq!(count(Symmetry::Rot90), 21);
+        assert_eq!(count(Symmetry::Vertical), 45);
+        assert_eq!(count(Symmetry::Diagonal), 45);
+        assert_eq!(count(Symmetry::Orthogonal), 25);
+        assert_eq!(count(Symmetry::Bidiagonal), 25);
+        assert_eq!(count(Symmetry::Dihedral), 15);
+    }
+
+    #[test]
+    fn puzzles_are_unique_minimal_and_symmetric() {
+        for symmetry in Symmetry::ALL {
+            let generator = Generator::new(Spec {
+                symmetry,
+                ..Spec::default()
+            })
+            .unwrap();
+            for index in 0..3 {
+                let made = generator
+                    .generate(7, index, &Budget::attempts(100))
+                    .unwrap();
+                let p = made.puzzle;
+                assert_eq!(reference::count(&p, 2), 1, "{symmetry} {p}");
+                assert!(made.solution.is_solution_of(&p));
+                assert!(symmetry.holds_for(&p), "{symmetry} {p}");
+                // Minimal: no orbit can go.
+                for orbit in symmetry.orbits() {
+                    if orbit.iter().all(|c| p.get(c).is_some()) {
+                        let mut less = p;
+                        for c in orbit.iter() {
+                            less.set(c, None);
+                        }
+                        assert_eq!(reference::count(&less, 2), 2, "{symmetry} {p}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzle_and_another_seed_another() {
+        let generator = Generator::new(Spec::default()).unwrap();
+        let make = |seed, index| {
+            generator
+                .generate(seed, index, &Budget::attempts(10))
+                .unwrap()
+        };
+        let (a, b, c, d) = (make(1, 5), make(1, 5), make(2, 5), make(1, 6));
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle, c.puzzle);
+        assert_ne!(a.puzzle, d.puzzle);
+    }
+
+    #[test]
+    fn without_minimal_digging_stops_at_the_clue_count() {
+        let generator = Generator::new(Spec {
+            symmetry: Symmetry::Rot180,
+            clues: (30, 32),
+            minimal: false,
+            ..Spec::default()
+        })
+        .unwrap();
+        let made = generator.generate(3, 0, &Budget::attempts(100)).unwrap();
+        let n = made.puzzle.filled();
+        assert!((30..=32).contains(&n), "{n}");
+        assert_eq!(reference::count(&made.puzzle, 2), 1);
+    }
+
+    #[test]
+    fn impossible_specs_are_refused_with_the_reason() {
+        let refused = |spec: Spec| Generator::new(spec).unwrap_err().to_string();
+        let clues = |low, high| Spec {
+            clues: (low, high),
+            ..Spec::default()
+        };
+        assert!(refused(clues(10, 16)).contains("fewer than 17"));
+        assert!(refused(clues(25, 20)).contains("empty"));
+        // Quarter-turn orbits have 4 cells, bar the centre: 18 and 19 clues cannot be.
+        let rot90 = Spec {
+            symmetry: Symmetry::Rot90,
+            clues: (18, 19),
+            ..Spec::default()
+        };
+        assert!(refused(rot90).contains("rot90 symmetry allows no clue count"));
+        let er = Spec {
+            er: Some((Tenths(125), Tenths(130))),
+            ..Spec::default()
+        };
+        assert!(refused(er).contains("above ER"));
+        assert!(Generator::new(Spec::default()).is_ok());
+    }
+
+    #[test]
+    fn random_grids_are_valid_and_differ() {
+        let a = random_grid(&mut Rng::new(0, 0, 0));
+        let b = random_grid(&mut Rng::new(0, 0, 1));
+        assert!(a.is_full() && a.conflict().is_none());
+        assert!(b.is_full() && b.conflict().is_none());
+        assert_ne!(a, b);
+    }
+}
