@@ -117,7 +117,7 @@ pub struct Sink<'a, R> {
 impl<R> Sink<'_, R> {
     /// Writes the record of the puzzle at `place`.
     pub fn print(&mut self, place: &Place, record: &R) -> io::Result<()> {
-        self.printer.print(&mut self.out, place, record)
+        self.printer.print(&mut self.out, Some(place), record)
     }
 
     /// Writes an error record in place of the puzzle at `place` (`puzzle` when it was read

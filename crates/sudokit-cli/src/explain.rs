@@ -286,7 +286,7 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
             record.draw(dir, 1)?;
         }
         let mut out = io::BufWriter::new(io::stdout().lock());
-        printer.print(&mut out, &Place::marks(), &record)?;
+        printer.print(&mut out, Some(&Place::marks()), &record)?;
         out.flush()?;
         return Ok(Outcome::failed_if(!record.solved()));
     }

@@ -204,7 +204,7 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
             level: args.level,
         };
         let mut out = io::stdout().lock();
-        printer.print(&mut out, &Place::marks(), &record)?;
+        printer.print(&mut out, Some(&Place::marks()), &record)?;
         if let Some(dir) = &args.svg {
             record.draw(dir, 1, cands.grid(), &cands)?;
         }

@@ -8,6 +8,7 @@
 mod batch;
 mod canon;
 mod explain;
+mod generate;
 mod hint;
 mod output;
 mod printer;
@@ -30,7 +31,7 @@ use crate::output::{is_closed_pipe, message, Outcome};
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// A sudoku engine: solve, explain, rate and canonicalise puzzles, line by line.
+/// A sudoku engine: solve, explain, rate, canonicalise and generate puzzles.
 ///
 /// Every batch command is a line filter: it reads puzzles from files or standard input
 /// (81-character lines, drawn grids, Project Euler blocks) and writes one record per puzzle,
@@ -52,6 +53,8 @@ enum Command {
     Hint(hint::HintArgs),
     /// Rate puzzles: Sudoku Explainer ER/EP/ED, assumptions, guesses, level.
     Rate(rate::RateArgs),
+    /// Generate unique puzzles: minimal, symmetric, by clues, pattern, rating or technique.
+    Generate(generate::GenerateArgs),
     /// Canonicalise puzzles (minlex form), optionally dropping equivalent duplicates.
     Canon(canon::CanonArgs),
     /// Tell whether two puzzles are equivalent and print the transform between them.
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Hint(args) => hint::run(args),
         Command::Rate(args) => rate::run(args),
         Command::Canon(args) => canon::run(args),
+        Command::Generate(args) => generate::run(args),
         Command::Same(args) => same::run(args),
         Command::Completions { shell } => completions(*shell),
         Command::Man => manual(),

@@ -26,8 +26,9 @@ pub trait Printer<R>: Sync {
         Ok(())
     }
 
-    /// Writes the record of the puzzle at `place`.
-    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()>;
+    /// Writes the record of the puzzle read at `place`, or of a puzzle not read from any
+    /// input (a generated one), which has no place and no trailing text.
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()>;
 
     /// Writes the error record standing in place of a puzzle.
     fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()>;
@@ -105,8 +106,8 @@ pub struct TsvPrinter;
 pub struct JsonPrinter;
 
 impl<R: AsLine> Printer<R> for LinePrinter {
-    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
-        let trailing = &place.trailing;
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
+        let trailing = trailing(place);
         let space = if record.ends_in_grid() || !needs_space(trailing) {
             ""
         } else {
@@ -122,8 +123,8 @@ impl<R: AsLine> Printer<R> for LinePrinter {
 }
 
 impl<R: AsParagraph> Printer<R> for ParagraphPrinter {
-    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
-        writeln!(out, "{}{}", record.heading(), place.trailing)?;
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
+        writeln!(out, "{}{}", record.heading(), trailing(place))?;
         writeln!(out, "{}", record.body())
     }
 
@@ -133,8 +134,8 @@ impl<R: AsParagraph> Printer<R> for ParagraphPrinter {
 }
 
 impl<R: AsGrid> Printer<R> for GridPrinter {
-    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
-        let trailing = place.trailing.trim();
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
+        let trailing = trailing(place).trim();
         if !trailing.is_empty() {
             writeln!(out, "# {trailing}")?;
         }
@@ -157,7 +158,7 @@ impl<R: AsColumns> Printer<R> for TsvPrinter {
         writeln!(out, "# {}", R::HEADER.join("\t"))
     }
 
-    fn print(&self, out: &mut dyn Write, _: &Place, record: &R) -> io::Result<()> {
+    fn print(&self, out: &mut dyn Write, _: Option<&Place>, record: &R) -> io::Result<()> {
         writeln!(out, "{}", record.columns().join("\t"))
     }
 
@@ -167,8 +168,11 @@ impl<R: AsColumns> Printer<R> for TsvPrinter {
 }
 
 impl<R: AsJson> Printer<R> for JsonPrinter {
-    fn print(&self, out: &mut dyn Write, place: &Place, record: &R) -> io::Result<()> {
-        json_line(out, &Placed::new(place, record.json()))
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
+        match place {
+            Some(place) => json_line(out, &Placed::new(place, record.json())),
+            None => json_line(out, &record.json()),
+        }
     }
 
     fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
@@ -178,6 +182,11 @@ impl<R: AsJson> Printer<R> for JsonPrinter {
         };
         json_line(out, &Placed::new(error.place, record))
     }
+}
+
+/// The trailing text of the puzzle at `place`; none without one.
+fn trailing(place: Option<&Place>) -> &str {
+    place.map_or("", |p| p.trailing.as_str())
 }
 
 /// Whether trailing text would run into a field before it: it is there and does not begin

@@ -110,6 +110,28 @@ pub struct RatingRecord {
     pub guesses: u64,
 }
 
+/// `generate`: one record per puzzle made (no input, so no place and no trailing text).
+#[derive(Serialize)]
+pub struct GeneratedRecord {
+    pub puzzle: String,
+    pub solution: String,
+    pub clues: usize,
+    pub symmetry: &'static str,
+    /// The run's seed and the puzzle's 0-based number in it: together they make it again.
+    pub seed: u64,
+    pub index: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub er: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ep: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ed: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hardest: Option<String>,
+}
+
 /// `canon`: one record per puzzle.
 #[derive(Serialize)]
 pub struct CanonRecord {

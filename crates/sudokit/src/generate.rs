@@ -177,6 +177,33 @@ impl std::str::FromStr for Symmetry {
     }
 }
 
+/// Reads a pattern: the cells to give, marked in 81 cells of text. `.`, `0` and `_` are
+/// empty; digits, `x`, `X`, `*`, `#` and `o` are given; anything else (spaces, line ends, the
+/// rules of a drawn grid) is ignored, so an 81-character line, a drawn grid and a puzzle
+/// all serve.
+pub fn pattern(text: &str) -> Result<CellSet, String> {
+    let mut cells = CellSet::default();
+    let mut n = 0;
+    for ch in text.chars() {
+        let given = match ch {
+            '.' | '0' | '_' => false,
+            '1'..='9' | 'x' | 'X' | '*' | '#' | 'o' => true,
+            _ => continue,
+        };
+        if n == 81 {
+            return Err("a pattern has 81 cells; this one has more".to_string());
+        }
+        if given {
+            cells.insert(Cell::new(n).expect("fewer than 81"));
+        }
+        n += 1;
+    }
+    if n < 81 {
+        return Err(format!("a pattern has 81 cells; this one has {n}"));
+    }
+    Ok(cells)
+}
+
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
@@ -796,6 +823,78 @@ mod tests {
         };
         assert!(refused(er).contains("above ER"));
         assert!(Generator::new(Spec::default()).is_ok());
+    }
+
+    #[test]
+    fn patterns_are_read_from_lines_and_drawn_grids() {
+        let line = format!("x.x{}", ".".repeat(78));
+        assert_eq!(pattern(&line).unwrap().len(), 2);
+        let drawn = "x . . | . . . | . . .\n".repeat(9);
+        assert_eq!(pattern(&drawn).unwrap().len(), 9);
+        assert!(pattern("x.x").unwrap_err().contains("this one has 3"));
+        assert!(pattern(&".".repeat(82)).unwrap_err().contains("more"));
+    }
+
+    #[test]
+    fn puzzles_on_a_pattern_give_exactly_its_cells() {
+        // A pattern most grids make unique on: every cell but a few.
+        let mut cells = CellSet::from_bits((1 << 81) - 1);
+        for i in [0, 10, 20, 30, 40, 50, 60, 70, 80, 4] {
+            cells.remove(Cell::new(i).unwrap());
+        }
+        let generator = Generator::new(Spec {
+            pattern: Some(cells),
+            ..Spec::default()
+        })
+        .unwrap();
+        let made = generator.generate(9, 0, &Budget::attempts(50)).unwrap();
+        assert_eq!(reference::count(&made.puzzle, 2), 1);
+        assert!(Cell::all().all(|c| made.puzzle.get(c).is_some() == cells.contains(c)));
+    }
+
+    #[test]
+    fn ratings_and_techniques_are_met() {
+        let generator = Generator::new(Spec {
+            er: Some((Tenths(26), Tenths(44))),
+            techniques: vec![Technique::from_name("pointing").unwrap()],
+            ..Spec::default()
+        })
+        .unwrap();
+        let made = generator.generate(4, 0, &Budget::attempts(2000)).unwrap();
+        let er = rate::se_rating(&made.puzzle).er;
+        assert_eq!(made.rating.map(|r| r.er), Some(er));
+        assert!(Tenths(26) <= er && er <= Tenths(44), "{er}");
+        let steps = logic::Engine::new(TechniqueSet::all())
+            .unique(true)
+            .explain(&made.puzzle)
+            .steps;
+        assert!(steps
+            .iter()
+            .any(|s| s.technique.name() == "Locked Candidates Type 1 (Pointing)"));
+    }
+
+    #[test]
+    fn budgets_end_the_search_with_a_reason() {
+        let generator = Generator::new(Spec {
+            er: Some((Tenths(110), Tenths(120))),
+            ..Spec::default()
+        })
+        .unwrap();
+        let gave_up = generator.generate(1, 0, &Budget::attempts(3)).unwrap_err();
+        assert_eq!(
+            gave_up,
+            GaveUp {
+                attempts: 3,
+                timed_out: false
+            }
+        );
+        let past = Budget {
+            attempts: 1000,
+            deadline: Some(Instant::now()),
+        };
+        let gave_up = generator.generate(1, 0, &past).unwrap_err();
+        assert!(gave_up.timed_out);
+        assert!(gave_up.to_string().contains("time limit"));
     }
 
     #[test]

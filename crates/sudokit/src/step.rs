@@ -204,6 +204,31 @@ impl Technique {
             })
     }
 
+    /// The technique whose short name is nearest `name` (fewest single-character edits, on
+    /// the names as [`Technique::from_name`] compares them): a suggestion for a misspelling.
+    pub fn closest(name: &str) -> Technique {
+        let key: Vec<char> = normalize(name).chars().collect();
+        let distance = |t: Technique| {
+            let other: Vec<char> = t.short_name().chars().collect();
+            let mut row: Vec<usize> = (0..=other.len()).collect();
+            for (i, a) in key.iter().enumerate() {
+                let mut diagonal = row[0];
+                row[0] = i + 1;
+                for (j, b) in other.iter().enumerate() {
+                    let substitute = diagonal + usize::from(a != b);
+                    diagonal = row[j + 1];
+                    row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+                }
+            }
+            row[other.len()]
+        };
+        Technique::ALL
+            .iter()
+            .copied()
+            .min_by_key(|&t| distance(t))
+            .expect("there are techniques")
+    }
+
     /// Whether the technique places a digit by looking at one house or cell (the singles).
     pub const fn is_single(self) -> bool {
         matches!(
@@ -341,6 +366,16 @@ pub(crate) fn cell_list<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn misspelt_names_find_the_nearest_technique() {
+        assert_eq!(Technique::closest("x-wng"), Technique::XWing);
+        assert_eq!(Technique::closest("Swordfsh"), Technique::Swordfish);
+        assert_eq!(Technique::closest("hiden single"), Technique::HiddenSingle);
+        for &t in Technique::ALL.iter() {
+            assert_eq!(Technique::closest(t.short_name()), t);
+        }
+    }
 
     #[test]
     fn names_are_unique_and_parse_back() {

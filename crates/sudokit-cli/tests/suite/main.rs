@@ -6,6 +6,7 @@ mod common;
 mod canon;
 mod docs;
 mod explain;
+mod generate;
 mod rate;
 mod robust;
 mod solve;

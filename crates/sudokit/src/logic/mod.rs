@@ -304,8 +304,9 @@ impl fmt::Display for UnknownTechnique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown technique {:?}: use singles, basic, standard, all or technique names such as hidden-single, x-wing",
-            self.name
+            "unknown technique {:?} (did you mean {}?): use singles, basic, standard, all or technique names such as hidden-single, x-wing",
+            self.name,
+            Technique::closest(&self.name).short_name()
         )
     }
 }

@@ -112,6 +112,27 @@ pub(crate) fn chain_steps(marks: &Candidates, rule: ChainRule) -> Vec<ChainStep>
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Tenths(pub u16);
 
+impl std::str::FromStr for Tenths {
+    type Err = String;
+
+    /// Reads `9`, `9.0` or `10.7`: at most one decimal, as ratings are written.
+    fn from_str(text: &str) -> Result<Tenths, String> {
+        let bad = || format!("'{text}' is not a rating such as 7.2 (one decimal at most)");
+        let (whole, tenth) = match text.split_once('.') {
+            Some((whole, tenth)) if tenth.len() == 1 => (whole, tenth),
+            Some(_) => return Err(bad()),
+            None => (text, "0"),
+        };
+        let whole: u16 = whole.parse().map_err(|_| bad())?;
+        let tenth: u16 = tenth.parse().map_err(|_| bad())?;
+        whole
+            .checked_mul(10)
+            .and_then(|w| w.checked_add(tenth))
+            .map(Tenths)
+            .ok_or_else(bad)
+    }
+}
+
 impl std::fmt::Display for Tenths {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
@@ -229,14 +250,40 @@ pub enum Level {
 impl Level {
     /// The level of an ER.
     pub fn of(er: Tenths) -> Level {
-        match er.0 {
-            0..=15 => Level::Easy,
-            16..=25 => Level::Medium,
-            26..=44 => Level::Hard,
-            45..=65 => Level::Expert,
-            66..=89 => Level::Extreme,
-            _ => Level::Diabolical,
-        }
+        Level::ALL
+            .into_iter()
+            .find(|level| er <= level.ers().1)
+            .unwrap_or(Level::Diabolical)
+    }
+
+    /// Every level, easiest first.
+    pub const ALL: [Level; 6] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+        Level::Diabolical,
+    ];
+
+    /// The ERs of the level, inclusive: what a generator asked for the level looks for.
+    pub fn ers(self) -> (Tenths, Tenths) {
+        let (low, high) = match self {
+            Level::Easy => (0, 15),
+            Level::Medium => (16, 25),
+            Level::Hard => (26, 44),
+            Level::Expert => (45, 65),
+            Level::Extreme => (66, 89),
+            Level::Diabolical => (90, u16::MAX),
+        };
+        (Tenths(low), Tenths(high))
+    }
+
+    /// The level a word names, as [`Level::word`] writes it (any case).
+    pub fn from_word(word: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.word().eq_ignore_ascii_case(word))
     }
 
     /// The word: `easy`, `medium`, `hard`, `expert`, `extreme`, `diabolical`.
