@@ -4,7 +4,7 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use anyhow::{Context, Result};
@@ -14,16 +14,19 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudokit::canon::canonicalize;
 use sudokit::generate::{self, Budget, GaveUp, Generated, Generator, Spec, Symmetry};
+use sudokit::parse::records;
 use sudokit::rate::{self, Level, SeRating, Tenths};
 use sudokit::step::Technique;
+use sudokit::{format, Grid};
 
-use crate::batch::MAX_THREADS;
-use crate::output::{message, Outcome};
+use crate::batch::{self, MAX_THREADS};
+use crate::output::{located, message, Outcome};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use crate::wire::GeneratedRecord;
+use crate::wire::{GeneratedRecord, StepRecord};
 
 /// Generate puzzles with exactly one solution, minimal unless told otherwise, no two of
-/// them equivalent: by symmetry, clue count, pattern, rating and technique.
+/// them equivalent: by symmetry, clue count, pattern, rating and technique; or practice
+/// positions for a technique.
 ///
 /// Each puzzle is drawn from the seed and its number alone, so the same seed and options
 /// give the same output on any number of threads. With `--er`, `--level` or `--rate` each
@@ -67,10 +70,25 @@ pub struct GenerateArgs {
     #[arg(long = "technique", value_name = "NAME", value_parser = parse_technique)]
     techniques: Vec<Technique>,
 
+    /// The technique that must be the hardest step of the simplest-first solve: clean
+    /// training puzzles.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    first_hard: Option<Technique>,
+
+    /// Write practice positions instead of puzzles: pencil-mark states (the form `explain
+    /// --marks` and `hint --marks` read) whose next step, simplest first, is NAME.
+    #[arg(long, value_name = "NAME", value_parser = parse_technique)]
+    practice: Option<Technique>,
+
     /// Give exactly the cells marked in FILE: 81 cells, `.` or `0` empty, a digit, `x` or
     /// `*` given (a line, a drawn grid or a puzzle).
     #[arg(long, value_name = "FILE", conflicts_with = "symmetry")]
     pattern: Option<PathBuf>,
+
+    /// Vicinity search: derive each puzzle from a seed puzzle of FILE (one or two clues
+    /// moved, then made minimal), never equivalent to a seed. Takes no symmetry or pattern.
+    #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
+    from: Option<PathBuf>,
 
     /// Stop taking clues away once the clue count is in range, instead of going on until
     /// none can go.
@@ -183,7 +201,10 @@ struct Made {
 
 impl AsLine for Made {
     fn line(&self, out: &mut dyn Write) -> io::Result<()> {
-        write!(out, "{}", self.generated.puzzle)?;
+        match &self.generated.practice {
+            Some(practice) => write!(out, "{}", format::marks_line(&practice.marks))?,
+            None => write!(out, "{}", self.generated.puzzle)?,
+        }
         if let Some(r) = &self.rating {
             write!(out, " ER={}/{}/{}", r.er, r.ep, r.ed)?;
         }
@@ -191,7 +212,7 @@ impl AsLine for Made {
     }
 
     fn ends_in_grid(&self) -> bool {
-        self.rating.is_none()
+        self.rating.is_none() && self.generated.practice.is_none()
     }
 }
 
@@ -210,6 +231,16 @@ impl AsJson for Made {
             ed: rating.map(|r| r.ed.to_string()),
             level: rating.map(|r| Level::of(r.er).word()),
             hardest: rating.and_then(|r| r.hardest.map(|t| t.name())),
+            marks: self
+                .generated
+                .practice
+                .as_ref()
+                .map(|p| format::marks_line(&p.marks)),
+            next_step: self
+                .generated
+                .practice
+                .as_ref()
+                .map(|p| StepRecord::new(1, &p.step)),
         }
     }
 }
@@ -230,6 +261,10 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
         }
         None => None,
     };
+    let from = match &args.from {
+        Some(path) => read_seeds(path)?,
+        None => Vec::new(),
+    };
     let (low, high) = args.clues.unwrap_or((17, 81));
     let spec = Spec {
         symmetry: args.symmetry,
@@ -238,6 +273,9 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
         pattern,
         er: args.er.or(args.level.map(Level::ers)),
         techniques: args.techniques.clone(),
+        hardest: args.first_hard,
+        practice: args.practice,
+        from,
     };
     let generator = Generator::new(spec).map_err(|e| anyhow::anyhow!("impossible target: {e}"))?;
     let seed = match args.seed {
@@ -317,6 +355,25 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
     }
     progress.finish_and_clear();
     Ok(Outcome::default())
+}
+
+/// The seed puzzles of `--from`: every puzzle of the file, or the first unreadable record's
+/// position and reason.
+fn read_seeds(path: &Path) -> Result<Vec<Grid>> {
+    let (name, reader) = batch::open(path);
+    let reader = reader.with_context(|| format!("cannot open {name}"))?;
+    let mut seeds = Vec::new();
+    for record in records(reader) {
+        let record = record.with_context(|| format!("cannot read {name}"))?;
+        let puzzle = record
+            .puzzle
+            .map_err(|e| anyhow::anyhow!("{}", located(&name, &e)))?;
+        seeds.push(puzzle);
+    }
+    if seeds.is_empty() {
+        anyhow::bail!("{name}: no puzzle found");
+    }
+    Ok(seeds)
 }
 
 /// A seed from the clock, for a run not given one.

@@ -130,6 +130,12 @@ pub struct GeneratedRecord {
     pub level: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hardest: Option<String>,
+    /// With `--practice`: the position, as `explain --marks` reads it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<String>,
+    /// With `--practice`: the position's next step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_step: Option<StepRecord>,
 }
 
 /// `canon`: one record per puzzle.

@@ -5,6 +5,11 @@
 //! the same run (`Sudoku::generate_with_symmetry`), in puzzles per CPU-second of this
 //! thread. Every puzzle of both is checked unique with sudokit's solver after the clock
 //! stops, and ours also minimal, so a fast wrong generator cannot pass.
+//!
+//! `-- targets` (also run by default) times the targets that are not about shape: ER ranges
+//! from scratch on both cores, and for every technique a puzzle whose solve uses it and a
+//! practice position whose next step it is (median seconds per puzzle, 20 s at most each).
+//! `-- speed` runs only the comparison.
 
 #[path = "support/clock.rs"]
 mod clock;
@@ -13,8 +18,13 @@ mod clock;
 mod common;
 
 use clock::CpuClock;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
 use sudokit::generate::{Budget, Generator, Spec, Symmetry};
 use sudokit::grid::Grid;
+use sudokit::logic::TechniqueSet;
+use sudokit::rate::Tenths;
 use sudokit::solver;
 use sudoku::board::Symmetry as CrateSymmetry;
 use sudoku::Sudoku;
@@ -71,6 +81,84 @@ fn check(puzzles: &[Grid], minimal: bool) -> f64 {
 }
 
 fn main() {
+    let sections: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let wants = |name: &str| sections.is_empty() || sections.iter().any(|s| s == name);
+    if wants("speed") {
+        speed();
+    }
+    if wants("targets") {
+        targets();
+    }
+}
+
+/// Seconds per puzzle for the targets that are not about shape: rating ranges on both
+/// cores, and every technique as a required step and as a practice position on one.
+fn targets() {
+    println!("\ntargets: puzzles made, seconds per puzzle (median over {PER_TARGET}, {TARGET_SECONDS} s at most each)");
+    let spec = |f: &dyn Fn(&mut Spec)| {
+        let mut spec = Spec::default();
+        f(&mut spec);
+        Generator::new(spec).expect("a possible target")
+    };
+    for (name, er) in [("ER >= 9.0", Tenths(90)), ("ER >= 10.0", Tenths(100))] {
+        let generator = spec(&|s| s.er = Some((er, Tenths(u16::MAX))));
+        let (made, median) = median_time(&generator, true);
+        println!("{name:<44} {made:>3} {median}");
+    }
+    for technique in TechniqueSet::all().techniques().iter().copied() {
+        for (kind, generator) in [
+            ("uses", spec(&|s| s.techniques = vec![technique])),
+            ("practice", spec(&|s| s.practice = Some(technique))),
+        ] {
+            let (made, median) = median_time(&generator, false);
+            println!(
+                "{:<44} {made:>3} {median}",
+                format!("{kind} {}", technique.name())
+            );
+        }
+    }
+}
+
+/// Puzzles wanted per target, and the time allowed for them.
+const PER_TARGET: usize = 5;
+const TARGET_SECONDS: u64 = 20;
+
+/// How many puzzles `generator` made (up to [`PER_TARGET`] within [`TARGET_SECONDS`]) and
+/// the median seconds each took, on both cores when `parallel`.
+fn median_time(generator: &Generator, parallel: bool) -> (usize, String) {
+    let deadline = Instant::now() + Duration::from_secs(TARGET_SECONDS);
+    let budget = Budget {
+        attempts: u64::MAX,
+        deadline: Some(deadline),
+    };
+    let time = |i: u64| {
+        let t = Instant::now();
+        generator
+            .generate(7, i, &budget)
+            .ok()
+            .map(|_| t.elapsed().as_secs_f64())
+    };
+    let mut times: Vec<f64> = if parallel {
+        (0..PER_TARGET as u64)
+            .into_par_iter()
+            .filter_map(time)
+            .collect()
+    } else {
+        (0..PER_TARGET as u64).map_while(time).collect()
+    };
+    times.sort_by(f64::total_cmp);
+    let median = match times.len() {
+        0 => "-".to_string(),
+        n => format!("{:.3}", times[n / 2]),
+    };
+    (times.len(), median)
+}
+
+/// Minimal puzzles per CPU-second next to the crate's.
+fn speed() {
     println!("minimal unique puzzles, one thread, puzzles per CPU-second");
     println!(
         "{:<14} {:>10} {:>8} {:>10} {:>8} {:>7}",

@@ -15,7 +15,8 @@
 
 use std::fmt::Write;
 
-use crate::grid::Grid;
+use crate::candidates::Candidates;
+use crate::grid::{Cell, Grid};
 
 /// The 81-character line with `blank` for empty cells (`.` is the field's usual choice,
 /// `0` the one Project Euler and most C solvers use).
@@ -24,6 +25,20 @@ pub fn line(grid: &Grid, blank: char) -> String {
         .iter()
         .map(|&v| if v == 0 { blank } else { char::from(b'0' + v) })
         .collect()
+}
+
+/// A pencil-mark state on one line: 81 space-separated cells, each its placed digit or its
+/// candidates (`5 1249 37 …`), the form `explain --marks` and
+/// [`Candidates::from_pencil_marks`] read. A cell with one candidate left reads back as
+/// placed.
+pub fn marks_line(cands: &Candidates) -> String {
+    let cells: Vec<String> = Cell::all()
+        .map(|cell| match cands.value(cell) {
+            Some(d) => d.to_string(),
+            None => cands.get(cell).to_string(),
+        })
+        .collect();
+    cells.join(" ")
 }
 
 /// The grid drawn in nine rows with `|` between stacks and `------+-------+------` between

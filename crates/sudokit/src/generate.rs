@@ -28,14 +28,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::HashSet;
 use std::fmt;
 use std::time::Instant;
 
+use crate::candidates::Candidates;
+use crate::canon;
+use crate::format;
 use crate::grid::{Cell, CellSet, Digit, Grid};
 use crate::logic::{self, TechniqueSet};
 use crate::rate::{self, SeRating, Tenths};
 use crate::solver;
-use crate::step::Technique;
+use crate::step::{Step, Technique};
 use crate::transform::Transform;
 
 /// The symmetries of Sudoku Explainer's generator: which cells must be given together.
@@ -221,6 +225,17 @@ pub struct Spec {
     pub er: Option<(Tenths, Tenths)>,
     /// Techniques the simplest-first solve (all the engine's techniques) must use.
     pub techniques: Vec<Technique>,
+    /// The technique that must be the hardest step of that solve (the latest in the
+    /// engine's order), when set: clean training puzzles.
+    pub hardest: Option<Technique>,
+    /// When set, what is made is a practice position: a pencil-mark state of the puzzle's
+    /// simplest-first solve whose next step is this technique.
+    pub practice: Option<Technique>,
+    /// Seed puzzles for a vicinity search, when not empty: each attempt takes one, moves a
+    /// few of its clues (one or two away, as many put in elsewhere), and keeps the result
+    /// when it is unique, meets the targets and is equivalent to no seed. This is how the
+    /// forum's lists of the hardest puzzles grew.
+    pub from: Vec<Grid>,
 }
 
 impl Default for Spec {
@@ -232,6 +247,9 @@ impl Default for Spec {
             pattern: None,
             er: None,
             techniques: Vec::new(),
+            hardest: None,
+            practice: None,
+            from: Vec::new(),
         }
     }
 }
@@ -280,6 +298,19 @@ impl Spec {
                 )));
             }
         }
+        if !self.from.is_empty() && (self.symmetry != Symmetry::None || self.pattern.is_some()) {
+            return Err(Impossible(
+                "a vicinity search moves single clues: it keeps no symmetry or pattern".to_string(),
+            ));
+        }
+        for (i, seed) in self.from.iter().enumerate() {
+            if solver::count(seed, 2).count != 1 {
+                return Err(Impossible(format!(
+                    "seed puzzle {} ({seed}) has no unique solution",
+                    i + 1
+                )));
+            }
+        }
         if let Some(pattern) = self.pattern {
             let n = pattern.len();
             if n < FEWEST_CLUES {
@@ -311,32 +342,80 @@ impl Spec {
         Ok(())
     }
 
-    /// Whether `puzzle` (with its unique `solution`) meets the targets checked after digging,
-    /// and its rating when one was asked for.
-    fn accepts(&self, puzzle: &Grid) -> Option<Option<SeRating>> {
+    /// Whether `puzzle` meets the targets checked after digging: its rating when one was asked
+    /// for, and the practice position when one was.
+    fn accepts(&self, puzzle: &Grid) -> Option<(Option<SeRating>, Option<Practice>)> {
         let n = puzzle.filled();
         if !(self.clues.0..=self.clues.1).contains(&n) {
             return None;
         }
-        if !self.techniques.is_empty() {
-            let engine = logic::Engine::new(TechniqueSet::all()).unique(true);
-            let used: Vec<Technique> = engine
-                .explain(puzzle)
-                .steps
+        let mut practice = None;
+        if !self.techniques.is_empty() || self.hardest.is_some() || self.practice.is_some() {
+            let set = TechniqueSet::all();
+            let engine = logic::Engine::new(set.clone()).unique(true);
+            let steps = engine.explain(puzzle).steps;
+            if !self
+                .techniques
                 .iter()
-                .map(|s| s.technique)
-                .collect();
-            if !self.techniques.iter().all(|t| used.contains(t)) {
+                .all(|&t| steps.iter().any(|s| s.technique == t))
+            {
                 return None;
             }
-        }
-        match self.er {
-            None => Some(None),
-            Some((min, max)) => {
-                let rating = rate::se_rating(puzzle);
-                (min <= rating.er && rating.er <= max).then_some(Some(rating))
+            if let Some(wanted) = self.hardest {
+                let rank = |t| set.techniques().iter().position(|&x| x == t);
+                let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
+                if hardest != Some(wanted) {
+                    return None;
+                }
+            }
+            if let Some(wanted) = self.practice {
+                practice = Some(Practice::find(&engine, puzzle, &steps, wanted)?);
             }
         }
+        let rating = match self.er {
+            None => None,
+            Some((min, max)) => {
+                let rating = rate::se_rating(puzzle);
+                if rating.er < min || max < rating.er {
+                    return None;
+                }
+                Some(rating)
+            }
+        };
+        Some((rating, practice))
+    }
+}
+
+/// A practice position: a pencil-mark state whose next step, simplest first, is the
+/// technique asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Practice {
+    /// The state, as [`format::marks_line`] writes it and `explain --marks` reads it back.
+    pub marks: Candidates,
+    /// Its next step.
+    pub step: Step,
+}
+
+impl Practice {
+    /// The state before the first step of `steps` (the simplest-first solve of `puzzle`)
+    /// that uses `wanted`, if any; checked to give that step again once written as a marks
+    /// line and read back, since a cell left with one candidate reads back as placed.
+    fn find(
+        engine: &logic::Engine,
+        puzzle: &Grid,
+        steps: &[Step],
+        wanted: Technique,
+    ) -> Option<Practice> {
+        let mut state = Candidates::new(puzzle);
+        for step in steps {
+            if step.technique == wanted {
+                let marks = Candidates::from_pencil_marks(&format::marks_line(&state)).ok()?;
+                let step = engine.next_step(&marks)?;
+                return (step.technique == wanted).then_some(Practice { marks, step });
+            }
+            logic::apply(&mut state, step);
+        }
+        None
     }
 }
 
@@ -370,6 +449,8 @@ pub struct Generated {
     pub attempt: u64,
     /// The Sudoku Explainer rating, when the spec asked for an ER range.
     pub rating: Option<SeRating>,
+    /// The practice position, when the spec asked for one.
+    pub practice: Option<Practice>,
 }
 
 /// Why no puzzle came out.
@@ -404,6 +485,8 @@ pub struct Generator {
     spec: Spec,
     /// The symmetry's orbits, the units clues are removed in.
     orbits: Vec<CellSet>,
+    /// The canonical forms of the seed puzzles, which no result may have.
+    seed_forms: HashSet<Grid>,
 }
 
 impl Generator {
@@ -411,7 +494,12 @@ impl Generator {
     pub fn new(spec: Spec) -> Result<Generator, Impossible> {
         spec.check()?;
         let orbits = spec.symmetry.orbits();
-        Ok(Generator { spec, orbits })
+        let seed_forms = spec.from.iter().map(|p| canon::minlex(p).0).collect();
+        Ok(Generator {
+            spec,
+            orbits,
+            seed_forms,
+        })
     }
 
     /// What it makes.
@@ -443,23 +531,45 @@ impl Generator {
                 });
             }
             let mut rng = Rng::new(seed, index, attempt);
-            let solution = random_grid(&mut rng);
-            let puzzle = match spec.pattern {
-                Some(pattern) => {
-                    let puzzle = keep(&solution, pattern);
-                    if solver::count(&puzzle, 2).count != 1 {
-                        continue;
+            let (puzzle, solution) = if spec.from.is_empty() {
+                let solution = random_grid(&mut rng);
+                match spec.pattern {
+                    Some(pattern) => {
+                        let puzzle = keep(&solution, pattern);
+                        if solver::count(&puzzle, 2).count != 1 {
+                            continue;
+                        }
+                        (puzzle, solution)
                     }
-                    puzzle
+                    None => (
+                        dig(&solution, &solution, &self.orbits, spec, &mut rng),
+                        solution,
+                    ),
                 }
-                None => dig(&solution, &self.orbits, spec, &mut rng),
+            } else {
+                let start = spec.from[rng.below(spec.from.len())];
+                let moved = neighbour(&start, &mut rng);
+                let outcome = solver::count(&moved, 2);
+                let (1, Some(solution)) = (outcome.count, outcome.solution) else {
+                    continue;
+                };
+                let puzzle = if spec.minimal {
+                    dig(&moved, &solution, &self.orbits, spec, &mut rng)
+                } else {
+                    moved
+                };
+                if self.seed_forms.contains(&canon::minlex(&puzzle).0) {
+                    continue;
+                }
+                (puzzle, solution)
             };
-            if let Some(rating) = spec.accepts(&puzzle) {
+            if let Some((rating, practice)) = spec.accepts(&puzzle) {
                 return Ok(Generated {
                     puzzle,
                     solution,
                     attempt,
                     rating,
+                    practice,
                 });
             }
         }
@@ -468,6 +578,40 @@ impl Generator {
             timed_out: false,
         })
     }
+}
+
+/// A neighbour of `seed`: one or two of its clues taken away and as many put into other
+/// empty cells, with digits their houses do not hold yet.
+fn neighbour(seed: &Grid, rng: &mut Rng) -> Grid {
+    let mut puzzle = *seed;
+    let moves = 1 + rng.below(2);
+    let given: Vec<Cell> = Cell::all().filter(|&c| seed.get(c).is_some()).collect();
+    let empty: Vec<Cell> = Cell::all().filter(|&c| seed.get(c).is_none()).collect();
+    for _ in 0..moves {
+        puzzle.set(given[rng.below(given.len())], None);
+    }
+    let mut added = 0;
+    while added < moves {
+        let cell = empty[rng.below(empty.len())];
+        if puzzle.get(cell).is_some() {
+            continue;
+        }
+        let taken: u16 = cell
+            .peers()
+            .iter()
+            .filter_map(|&p| puzzle.get(p))
+            .fold(0, |bits, d| bits | 1 << d.index());
+        let free: Vec<Digit> = Digit::all()
+            .filter(|d| taken & (1 << d.index()) == 0)
+            .collect();
+        if free.is_empty() {
+            // A cell its peers leave no digit: the puzzle has no solution either way.
+            return puzzle;
+        }
+        puzzle.set(cell, Some(free[rng.below(free.len())]));
+        added += 1;
+    }
+    puzzle
 }
 
 /// `solution` with only the cells of `cells` given.
@@ -528,18 +672,19 @@ impl Givens {
     }
 }
 
-/// Takes clues away from the full `solution`, an orbit at a time in random order, keeping
-/// every removal that leaves the solution unique; without `spec.minimal`, stops once the
-/// clue count is within the spec's upper end.
+/// Takes clues away from `start` (the full `solution`, or a unique puzzle with that
+/// solution), an orbit at a time in random order, keeping every removal that leaves the
+/// solution unique; without `spec.minimal`, stops once the clue count is within the spec's
+/// upper end.
 ///
 /// Each removal is settled by the cheapest test that can: the removed cells are singles of
 /// the clues left (unique); a two-digit unavoidable set is left without a clue (not unique);
 /// else the solver looks for a solution that differs in a removed cell.
-fn dig(solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut Rng) -> Grid {
+fn dig(start: &Grid, solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut Rng) -> Grid {
     let mut order: Vec<usize> = (0..orbits.len()).collect();
     rng.shuffle(&mut order);
-    let mut puzzle = *solution;
-    let mut given = CellSet::from_bits((1 << 81) - 1);
+    let mut puzzle = *start;
+    let mut given: CellSet = Cell::all().filter(|&c| start.get(c).is_some()).collect();
     let mut givens = Givens::of(&puzzle);
     let unavoidable = two_digit_unavoidable(solution);
     let near = solver::Near::new(solution);
@@ -549,6 +694,9 @@ fn dig(solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut Rng) -> Grid 
             break;
         }
         let orbit = orbits[i];
+        if (orbit & given) != orbit {
+            continue;
+        }
         let left = given - orbit;
         excluded.clear();
         for cell in orbit.iter() {
@@ -871,6 +1019,99 @@ mod tests {
         assert!(steps
             .iter()
             .any(|s| s.technique.name() == "Locked Candidates Type 1 (Pointing)"));
+    }
+
+    #[test]
+    fn practice_positions_have_the_technique_next() {
+        for name in ["x-wing", "naked-pair", "xy-wing", "pointing"] {
+            let wanted = Technique::from_name(name).unwrap();
+            let generator = Generator::new(Spec {
+                practice: Some(wanted),
+                ..Spec::default()
+            })
+            .unwrap();
+            let made = generator.generate(5, 0, &Budget::attempts(5000)).unwrap();
+            let practice = made.practice.unwrap();
+            assert_eq!(practice.step.technique, wanted);
+            let read = Candidates::from_pencil_marks(&format::marks_line(&practice.marks)).unwrap();
+            let engine = logic::Engine::new(TechniqueSet::all()).unique(true);
+            assert_eq!(
+                engine.next_step(&read).map(|s| s.technique),
+                Some(wanted),
+                "{name}"
+            );
+            // The position belongs to the puzzle: its solution keeps every candidate it needs.
+            for cell in Cell::all() {
+                let d = made.solution.get(cell).unwrap();
+                assert!(read.value(cell) == Some(d) || read.get(cell).contains(d));
+            }
+        }
+    }
+
+    #[test]
+    fn the_hardest_step_is_the_one_asked_for() {
+        let wanted = Technique::from_name("naked-pair").unwrap();
+        let generator = Generator::new(Spec {
+            hardest: Some(wanted),
+            ..Spec::default()
+        })
+        .unwrap();
+        let made = generator.generate(2, 0, &Budget::attempts(5000)).unwrap();
+        let set = TechniqueSet::all();
+        let rank = |t| set.techniques().iter().position(|&x| x == t);
+        let steps = logic::Engine::new(set.clone())
+            .unique(true)
+            .explain(&made.puzzle)
+            .steps;
+        let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
+        assert_eq!(hardest, Some(wanted));
+    }
+
+    #[test]
+    fn vicinity_search_finds_new_puzzles_near_the_seeds() {
+        let seeds: Vec<Grid> = [
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+            "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..",
+        ]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
+        let forms: Vec<Grid> = seeds.iter().map(|p| canon::minlex(p).0).collect();
+        let generator = Generator::new(Spec {
+            from: seeds.clone(),
+            ..Spec::default()
+        })
+        .unwrap();
+        for index in 0..4 {
+            let made = generator
+                .generate(1, index, &Budget::attempts(10_000))
+                .unwrap();
+            let p = made.puzzle;
+            assert_eq!(reference::count(&p, 2), 1, "{p}");
+            assert!(
+                !forms.contains(&canon::minlex(&p).0),
+                "not a seed again: {p}"
+            );
+            // Near a seed: most of its clues are one seed's clues.
+            let shared = seeds
+                .iter()
+                .map(|s| {
+                    Cell::all()
+                        .filter(|&c| s.get(c).is_some() && s.get(c) == p.get(c))
+                        .count()
+                })
+                .max()
+                .unwrap();
+            assert!(shared + 4 >= p.filled().min(21), "{p}");
+        }
+        let bad = Spec {
+            from: vec![Grid::default()],
+            ..Spec::default()
+        };
+        assert!(Generator::new(bad)
+            .unwrap_err()
+            .to_string()
+            .contains("no unique solution"));
     }
 
     #[test]

@@ -201,3 +201,52 @@ fn a_rare_target_stops_at_the_limit_and_says_how_far_it_got() {
     );
     assert!(err.contains("0 of 3 made"), "{err}");
 }
+
+#[test]
+fn practice_positions_read_back_with_the_technique_next() {
+    let (out, _, code) = generate(&["-n", "2", "--seed", "4", "--practice", "xy-wing"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 2);
+    for marks in out.lines() {
+        assert_eq!(marks.split(' ').count(), 81, "{marks}");
+        let (hint, _, code) = run(&["hint", "--marks", marks], "");
+        assert_eq!((hint.as_str(), code), ("Look for an XY-Wing.\n", 0));
+    }
+    let (json, _, _) = generate(&["--seed", "4", "--practice", "xy-wing", "--format", "json"]);
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(record["next_step"]["technique"], "XY-Wing");
+    assert_eq!(record["marks"].as_str().unwrap().split(' ').count(), 81);
+}
+
+#[test]
+fn first_hard_makes_the_technique_the_hardest_step() {
+    let (out, _, code) = generate(&["-n", "2", "--seed", "4", "--first-hard", "x-wing"]);
+    assert_eq!(code, 0);
+    for p in puzzles(&out) {
+        let (text, _, _) = run(&["explain", &p.to_string()], "");
+        assert!(text.contains("; hardest: X-Wing\n"), "{text}");
+    }
+}
+
+#[test]
+fn vicinity_search_never_gives_back_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let seeds = dir.path().join("seeds.txt");
+    let inkala = crate::common::INKALA_2012;
+    std::fs::write(&seeds, format!("{inkala}\n")).unwrap();
+    let seeds = seeds.to_str().unwrap();
+    let (out, _, code) = generate(&["-n", "3", "--seed", "1", "--from", seeds]);
+    assert_eq!(code, 0);
+    let seed_form = sudokit::canon::minlex(&inkala.parse().unwrap()).0;
+    for p in puzzles(&out) {
+        assert_eq!(reference::count(&p, 2), 1, "{p}");
+        assert!(minimal(&p, Symmetry::None), "{p}");
+        assert_ne!(sudokit::canon::minlex(&p).0, seed_form);
+    }
+    // A seed that is not a puzzle is named with its position.
+    std::fs::write(dir.path().join("bad.txt"), "12x\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    let (_, err, code) = generate(&["--from", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.txt:1:3:"), "{err}");
+}
