@@ -1138,6 +1138,53 @@ mod tests {
         assert!(gave_up.to_string().contains("time limit"));
     }
 
+    /// Where the bottom band of `grid` ranks, 0-based, among every way to complete its top
+    /// six rows (in line order), and how many ways there are.
+    fn bottom_band_rank(grid: &Grid) -> (usize, usize) {
+        let mut top = *grid;
+        for cell in Cell::all().filter(|c| c.row() >= 6) {
+            top.set(cell, None);
+        }
+        let mut completions: Vec<String> = solver::solutions(&top).map(|g| g.to_string()).collect();
+        completions.sort();
+        let rank = completions
+            .iter()
+            .position(|g| *g == grid.to_string())
+            .unwrap();
+        (rank, completions.len())
+    }
+
+    /// A z-score of the ranks' sum against ranks uniform on each grid's completions: near 0
+    /// (|z| < 3 nearly always) when every completion is as likely, far from it when the
+    /// draw favours some.
+    fn rank_z(grids: impl Iterator<Item = Grid>) -> f64 {
+        let (mut sum, mut variance) = (0.0, 0.0);
+        for grid in grids {
+            let (rank, ways) = bottom_band_rank(&grid);
+            let k = ways as f64;
+            sum += rank as f64 - (k - 1.0) / 2.0;
+            variance += (k * k - 1.0) / 12.0;
+        }
+        sum / variance.sqrt()
+    }
+
+    #[test]
+    fn the_bottom_band_is_any_of_its_completions_alike() {
+        // Given a grid's top six rows, a uniform draw makes each completion of the bottom
+        // band equally likely. A depth-first fill's first completion fails this at once.
+        let ours = rank_z((0..3000).map(|i| random_grid(&mut Rng::new(17, i, 0))));
+        assert!(ours.abs() < 4.0, "z = {ours}");
+        let first = rank_z((0..3000).map(|i| {
+            let grid = random_grid(&mut Rng::new(17, i, 0));
+            let mut top = grid;
+            for cell in Cell::all().filter(|c| c.row() >= 6) {
+                top.set(cell, None);
+            }
+            solver::solve(&top).unwrap()
+        }));
+        assert!(first.abs() > 10.0, "z = {first}");
+    }
+
     #[test]
     fn random_grids_are_valid_and_differ() {
         let a = random_grid(&mut Rng::new(0, 0, 0));
