@@ -13,7 +13,7 @@ use sudokit::{format, Grid};
 use crate::batch::{self, Input};
 use crate::output::{message, Outcome};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use crate::wire::CanonRecord;
+use sudokit::wire::CanonRecord;
 
 /// Canonicalise puzzles: one minlex line per input puzzle, in input order.
 ///

@@ -16,7 +16,7 @@ use sudokit::{format, render, solver, CellSet, Grid};
 use crate::batch::{self, Input, Place};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsParagraph, JsonPrinter, ParagraphPrinter, Printer};
-use crate::wire::{ExplainRecord, StepRecord};
+use sudokit::wire::{ExplainRecord, StepRecord};
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).

@@ -22,7 +22,7 @@ use sudokit::{format, Grid};
 use crate::batch::{self, MAX_THREADS};
 use crate::output::{located, message, Outcome};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use crate::wire::{GeneratedRecord, StepRecord};
+use sudokit::wire::{GeneratedRecord, StepRecord};
 
 /// Generate puzzles with exactly one solution, minimal unless told otherwise, no two of
 /// them equivalent: by symmetry, clue count, pattern, rating and technique; or practice

@@ -15,7 +15,7 @@ use crate::batch::{self, Input, Place};
 use crate::explain::{parse_set, read_marks, vouch, Refusal};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use crate::wire::{HintRecord, StepRecord};
+use sudokit::wire::{HintRecord, StepRecord};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.

@@ -15,7 +15,6 @@ mod printer;
 mod rate;
 mod same;
 mod solve;
-mod wire;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

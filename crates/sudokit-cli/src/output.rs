@@ -1,7 +1,7 @@
 //! What every command shares on the way out: writing a JSON record, positioned messages,
 //! messages on stderr that never panic, and the outcome `main` turns into the exit status.
 //! The records are laid out by the [`printer`](crate::printer)s, their JSON forms are in
-//! [`wire`](crate::wire), and the batch commands write through
+//! [`sudokit::wire`], and the batch commands write through
 //! [`batch::Sink`](crate::batch::Sink), which hands each record to the command's printer.
 //!
 //! A closed output (`| head`, `| true`) or a closed stderr is not a failure: a command

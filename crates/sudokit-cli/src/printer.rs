@@ -17,7 +17,7 @@ use sudokit::{format, Grid};
 
 use crate::batch::Place;
 use crate::output::json_line;
-use crate::wire::{ErrorRecord, Placed};
+use sudokit::wire::{ErrorRecord, Placed};
 
 /// Writes records of type `R` in one format.
 pub trait Printer<R>: Sync {
@@ -170,7 +170,7 @@ impl<R: AsColumns> Printer<R> for TsvPrinter {
 impl<R: AsJson> Printer<R> for JsonPrinter {
     fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
         match place {
-            Some(place) => json_line(out, &Placed::new(place, record.json())),
+            Some(place) => json_line(out, &placed(place, record.json())),
             None => json_line(out, &record.json()),
         }
     }
@@ -180,7 +180,17 @@ impl<R: AsJson> Printer<R> for JsonPrinter {
             puzzle: error.puzzle.map(Grid::to_string),
             error: error.message,
         };
-        json_line(out, &Placed::new(error.place, record))
+        json_line(out, &placed(error.place, record))
+    }
+}
+
+/// `record`, placed where the puzzle at `place` was read.
+fn placed<R>(place: &Place, record: R) -> Placed<'_, R> {
+    Placed {
+        file: &place.file,
+        line: place.line,
+        record,
+        trailing: &place.trailing,
     }
 }
 

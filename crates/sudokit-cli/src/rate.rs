@@ -13,7 +13,7 @@ use sudokit::{render, Grid};
 use crate::batch::{self, Input, Worked};
 use crate::output::{message, Outcome};
 use crate::printer::{AsColumns, AsJson, AsLine, JsonPrinter, LinePrinter, Printer, TsvPrinter};
-use crate::wire::RatingRecord;
+use sudokit::wire::RatingRecord;
 
 /// Rate puzzles: Sudoku Explainer's ER/EP/ED from an SE-equivalent search, the least number
 /// of assumptions a singles-only solver needs, the exact solver's guesses, and a level word.

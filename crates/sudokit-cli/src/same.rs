@@ -13,7 +13,7 @@ use sudokit::{format, Grid};
 use crate::batch::open;
 use crate::canon::Format;
 use crate::output::{json_line, located, Outcome};
-use crate::wire::SameRecord;
+use sudokit::wire::SameRecord;
 
 /// Tell whether two puzzles are equivalent and print the transform from A to B.
 ///

@@ -12,7 +12,7 @@ use sudokit::{format, Grid};
 use crate::batch::{self, Input, Place, Sink, Worked};
 use crate::output::{message, Outcome};
 use crate::printer::{AsGrid, AsJson, AsLine, GridPrinter, JsonPrinter, LinePrinter, Printer};
-use crate::wire::{SearchStats, SolveEnd, SolveHead, SolveRecord};
+use sudokit::wire::{SearchStats, SolveEnd, SolveHead, SolveRecord};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
 ///

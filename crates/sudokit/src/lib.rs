@@ -47,6 +47,7 @@
 //! | [`generate`] | unique puzzles to order: minimal, symmetric, by clue count, pattern, rating or technique |
 //! | [`canon`], [`transform`] | exact minlex forms, automorphisms, equivalence; the symmetries as values |
 //! | [`render`] | SVG pictures of a position and a step, and histograms |
+//! | `wire` (feature `serde`) | the JSON records every front end writes, one schema for the CLI, a server and bindings |
 #![deny(missing_docs)]
 
 pub mod candidates;
@@ -62,6 +63,8 @@ pub mod render;
 pub mod solver;
 pub mod step;
 pub mod transform;
+#[cfg(feature = "serde")]
+pub mod wire;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use grid::{Cell, CellSet, Digit, DigitSet, Grid, House};

@@ -1,5 +1,7 @@
-//! The JSON every command writes, in one place: each record type is the schema the guide
-//! documents for one command (`--format json`), field for field and in the order written.
+//! The JSON records of every front end, in one place (with the `serde` feature): each
+//! record type is the schema the guide documents for one command (`--format json`), field
+//! for field and in the order written, and the same record is what a server or a binding
+//! answers for the same work.
 //!
 //! Records that stand for an input puzzle are written [`Placed`]: they begin with `file` and
 //! `line` (where the puzzle starts) and end with the puzzle's `trailing` text, around the
@@ -10,11 +12,10 @@
 use std::collections::BTreeMap;
 
 use serde::Serialize;
-use sudokit::step::Step;
-use sudokit::transform::Transform;
-use sudokit::{Cell, Digit};
 
-use crate::batch::Place;
+use crate::grid::{Cell, Digit};
+use crate::step::Step;
+use crate::transform::Transform;
 
 /// A record of the puzzle at a place: `file`, `line`, the record's own fields, `trailing`.
 #[derive(Serialize)]
@@ -23,22 +24,11 @@ pub struct Placed<'a, R> {
     pub file: &'a str,
     /// The 1-based line the puzzle starts on.
     pub line: usize,
+    /// The record's own fields.
     #[serde(flatten)]
     pub record: R,
     /// The text after the puzzle on its line, passed through.
     pub trailing: &'a str,
-}
-
-impl<'a, R> Placed<'a, R> {
-    /// `record`, placed where the puzzle at `place` was read.
-    pub fn new(place: &'a Place, record: R) -> Placed<'a, R> {
-        Placed {
-            file: &place.file,
-            line: place.line,
-            record,
-            trailing: &place.trailing,
-        }
-    }
 }
 
 /// In place of a puzzle that could not be read, or was read but not worked on (not unique).
@@ -54,14 +44,18 @@ pub struct ErrorRecord<'a> {
 /// `solve`: one record per puzzle.
 #[derive(Serialize)]
 pub struct SolveRecord {
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
     /// `unique`, `multiple solutions`, `no solution`, or `solved` (found, uniqueness not claimed).
     pub status: &'static str,
+    /// Solutions found, at most the limit.
     pub count: usize,
     /// Whether `count` is the whole count (the search ended below its limit).
     pub count_exact: bool,
+    /// The (first) solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
+    /// What the search cost, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<SearchStats>,
 }
@@ -70,64 +64,93 @@ pub struct SolveRecord {
 /// the solutions are found and followed by a [`SolveEnd`].
 #[derive(Serialize)]
 pub struct SolveHead<'a> {
+    /// The input's name (`<stdin>`, `<argument>`, or the path).
     pub file: &'a str,
+    /// The 1-based line the puzzle starts on.
     pub line: usize,
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
 }
 
 /// `solve --all`: the rest of a record, after its `solutions` array.
 #[derive(Serialize)]
 pub struct SolveEnd<'a> {
+    /// Solutions found, at most the limit.
     pub count: usize,
+    /// Whether `count` is the whole count.
     pub count_exact: bool,
+    /// `unique`, `multiple solutions`, `no solution`, or `solved` (found, uniqueness not claimed).
     pub status: &'static str,
+    /// What the search cost, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<SearchStats>,
+    /// The text after the puzzle on its line, passed through.
     pub trailing: &'a str,
 }
 
 /// `solve --stats`: what the search cost.
 #[derive(Clone, Serialize)]
 pub struct SearchStats {
+    /// Branch points of the exact search.
     pub guesses: u64,
+    /// Propagation steps of the exact search.
     pub propagations: u64,
+    /// Time taken.
     pub microseconds: f64,
 }
 
 /// `rate`: one record per puzzle.
 #[derive(Serialize)]
 pub struct RatingRecord {
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
+    /// ER, with one decimal.
     pub er: String,
+    /// EP, with one decimal.
     pub ep: String,
+    /// ED, with one decimal.
     pub ed: String,
     /// False when `--max-level` capped the search: `er` is then a lower bound.
     pub complete: bool,
+    /// The level word.
     pub level: &'static str,
+    /// The hardest technique used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hardest: Option<String>,
+    /// Assumptions a singles solver needs (`2`, or `>=4` beyond the cap).
     pub assumptions: String,
+    /// Branch points of the exact search.
     pub guesses: u64,
 }
 
 /// `generate`: one record per puzzle made (no input, so no place and no trailing text).
 #[derive(Serialize)]
 pub struct GeneratedRecord {
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
+    /// The (first) solution.
     pub solution: String,
+    /// Givens.
     pub clues: usize,
+    /// The symmetry asked for.
     pub symmetry: &'static str,
     /// The run's seed and the puzzle's 0-based number in it: together they make it again.
     pub seed: u64,
+    /// The puzzle's 0-based number in the run.
     pub index: u64,
+    /// ER, with one decimal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub er: Option<String>,
+    /// EP, with one decimal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ep: Option<String>,
+    /// ED, with one decimal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ed: Option<String>,
+    /// The level word.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub level: Option<&'static str>,
+    /// The hardest technique used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hardest: Option<String>,
     /// With `--practice`: the position, as `explain --marks` reads it.
@@ -141,22 +164,29 @@ pub struct GeneratedRecord {
 /// `canon`: one record per puzzle.
 #[derive(Serialize)]
 pub struct CanonRecord {
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
+    /// The minlex form.
     pub canonical: String,
     /// The transform that maps the puzzle onto its canonical form.
     pub transform: TransformRecord,
+    /// Transformations that map the puzzle onto itself.
     pub automorphisms: u64,
 }
 
 /// `same`: the one record.
 #[derive(Serialize)]
 pub struct SameRecord {
+    /// Whether A and B are the same puzzle.
     pub equivalent: bool,
     /// The transform that maps A onto B, when they are equivalent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub transform: Option<TransformRecord>,
+    /// A's minlex form.
     pub canonical_a: String,
+    /// B's minlex form.
     pub canonical_b: String,
+    /// Transformations that map the puzzle onto itself.
     pub automorphisms: u64,
 }
 
@@ -164,9 +194,13 @@ pub struct SameRecord {
 /// lands in each line of the image, one-based, and `digits` the images of 1..9.
 #[derive(Serialize)]
 pub struct TransformRecord {
+    /// Whether the transform transposes first.
     pub transpose: bool,
+    /// Which source row lands in each row, one-based.
     pub rows: String,
+    /// Which source column lands in each column, one-based.
     pub cols: String,
+    /// Digits, as the record names them.
     pub digits: String,
 }
 
@@ -185,7 +219,9 @@ impl From<&Transform> for TransformRecord {
 /// A placement or an elimination.
 #[derive(Serialize)]
 pub struct Mark {
+    /// The cell, `r1c1`.
     pub cell: String,
+    /// The digit.
     pub digit: u8,
 }
 
@@ -195,11 +231,17 @@ pub struct Mark {
 pub struct StepRecord {
     /// 1-based number of the step in its solve.
     pub step: usize,
+    /// HoDoKu's name of the technique.
     pub technique: &'static str,
+    /// Digits placed.
     pub placements: Vec<Mark>,
+    /// Candidates removed.
     pub eliminations: Vec<Mark>,
+    /// The cells the step looks at.
     pub cells: Vec<String>,
+    /// The houses the step looks at.
     pub houses: Vec<String>,
+    /// Digits, as the record names them.
     pub digits: Vec<u8>,
     /// The chain in Eureka notation, for chain techniques.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -237,8 +279,11 @@ impl StepRecord {
 /// steps, a position logic cannot start from.
 #[derive(Serialize)]
 pub struct ExplainRecord {
+    /// The puzzle, as an 81-character line.
     pub puzzle: String,
+    /// Whether the logic reached the solution.
     pub solved: bool,
+    /// The (first) solution.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
     /// The position reached, when the techniques stalled before the solution.
@@ -246,10 +291,12 @@ pub struct ExplainRecord {
     pub remaining: Option<String>,
     /// The steps, in order.
     pub steps: Vec<StepRecord>,
+    /// The hardest technique used.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hardest: Option<&'static str>,
     /// Steps per technique.
     pub techniques: BTreeMap<&'static str, usize>,
+    /// Why there is nothing else.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
@@ -257,7 +304,9 @@ pub struct ExplainRecord {
 /// `hint`: one record per puzzle.
 #[derive(Serialize)]
 pub struct HintRecord {
+    /// The level word.
     pub level: u8,
+    /// HoDoKu's name of the technique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub technique: Option<&'static str>,
     /// The hint's words at its level.
