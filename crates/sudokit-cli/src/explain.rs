@@ -9,9 +9,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use sudokit::candidates::Candidates;
-use sudokit::logic::{self, Explanation, TechniqueSet};
-use sudokit::step::Step;
-use sudokit::{format, render, solver, CellSet, Grid};
+use sudokit::logic::tutor::{explain, summary, Explained};
+use sudokit::logic::{self, TechniqueSet};
+use sudokit::{format, render, CellSet, Grid};
 
 use crate::batch::{self, Input, Place};
 use crate::output::{Outcome, TextOrJson as Format};
@@ -61,74 +61,6 @@ pub struct ExplainArgs {
 /// `--techniques` as clap sees it.
 pub fn parse_set(text: &str) -> Result<TechniqueSet, String> {
     TechniqueSet::parse(text).map_err(|e| e.to_string())
-}
-
-/// Why the logic engine will not start from a position.
-pub enum Refusal {
-    /// The placed digits allow no solution (0) or several (2, meaning "2 or more").
-    NotUnique(usize),
-    /// A pencil mark state that has lost a digit of the only solution.
-    WrongMarks(String),
-}
-
-impl std::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Refusal::NotUnique(0) => f.write_str("no solution"),
-            Refusal::NotUnique(_) => f.write_str("multiple solutions"),
-            Refusal::WrongMarks(why) => write!(f, "the pencil marks are wrong: {why}"),
-        }
-    }
-}
-
-/// Checks, with the exact solver, that the placed digits have exactly one solution and that
-/// every empty cell still has its solution digit among its candidates: only then are logic
-/// steps (uniqueness techniques included) sound.
-pub fn vouch(cands: &Candidates) -> Result<(), Refusal> {
-    let outcome = solver::count(cands.grid(), 2);
-    let solution = match (outcome.count, outcome.solution) {
-        (1, Some(solution)) => solution,
-        (count, _) => return Err(Refusal::NotUnique(count)),
-    };
-    for cell in sudokit::Cell::all() {
-        if let Some(d) = solution.get(cell) {
-            if cands.value(cell).is_none() && !cands.get(cell).contains(d) {
-                return Err(Refusal::WrongMarks(format!(
-                    "{cell} has lost its candidate {d}, the digit of the only solution"
-                )));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// What explaining one position found.
-pub type Explained = Result<Box<Explanation>, Refusal>;
-
-/// Vouches for the position, then runs the logic engine from it.
-pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
-    vouch(&cands)?;
-    let engine = logic::Engine::new(set.clone()).unique(true);
-    Ok(Box::new(engine.explain_from(cands)))
-}
-
-/// Steps per technique, and the hardest technique used (the latest in the set's order).
-fn summary(
-    steps: &[Step],
-    set: &TechniqueSet,
-) -> (BTreeMap<&'static str, usize>, Option<&'static str>) {
-    let mut counts = BTreeMap::new();
-    for s in steps {
-        *counts.entry(s.technique.name()).or_insert(0) += 1;
-    }
-    let rank = |t| {
-        set.techniques()
-            .iter()
-            .position(|&x| x == t)
-            .unwrap_or(usize::MAX)
-    };
-    let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
-    (counts, hardest.map(|t| t.name()))
 }
 
 /// The printer for `--format`.

@@ -7,12 +7,13 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use sudokit::candidates::Candidates;
-use sudokit::logic::{self, TechniqueSet};
+use sudokit::logic::tutor::{hint, words, Hint};
+use sudokit::logic::TechniqueSet;
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
 use crate::batch::{self, Input, Place};
-use crate::explain::{parse_set, read_marks, vouch, Refusal};
+use crate::explain::{parse_set, read_marks};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
 use sudokit::wire::{HintRecord, StepRecord};
@@ -50,67 +51,6 @@ pub struct HintArgs {
     /// per puzzle, numbered among the puzzles read: `DIR/0001.svg`, `DIR/0002.svg`, ...
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
-}
-
-/// The next step for a position, or why there is none.
-pub enum Hint {
-    /// The position is not one logic may start from.
-    Refused(Refusal),
-    /// No technique in the set applies.
-    Stuck,
-    /// The position is already solved.
-    Solved,
-    /// The step.
-    Step(Box<Step>),
-}
-
-/// Finds the next step from a candidate state, once [`vouch`] accepts the state.
-pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
-    if let Err(refusal) = vouch(cands) {
-        return Hint::Refused(refusal);
-    }
-    if cands.is_solved() {
-        return Hint::Solved;
-    }
-    match logic::Engine::new(set.clone())
-        .unique(true)
-        .next_step(cands)
-    {
-        Some(step) => Hint::Step(Box::new(step)),
-        None => Hint::Stuck,
-    }
-}
-
-/// The hint's words at `level`.
-pub fn words(step: &Step, level: u8) -> String {
-    let name = step.technique.name();
-    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
-        "an"
-    } else {
-        "a"
-    };
-    match level {
-        1 => format!("Look for {article} {name}."),
-        2 => {
-            let digits: Vec<String> = step.digits.iter().map(|d| d.to_string()).collect();
-            let place = if !step.houses.is_empty() {
-                let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
-                format!(" in {}", houses.join(", "))
-            } else if !step.cells.is_empty() {
-                let cells: Vec<String> = step.cells.iter().map(ToString::to_string).collect();
-                format!(" at {}", cells.join(", "))
-            } else {
-                String::new()
-            };
-            let on = match digits.len() {
-                0 => String::new(),
-                1 => format!(" on digit {}", digits[0]),
-                _ => format!(" on digits {}", digits.join(", ")),
-            };
-            format!("Look for {article} {name}{on}{place}.")
-        }
-        _ => step.to_string(),
-    }
 }
 
 /// The printer for `--format`.

@@ -38,6 +38,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod trial;
+pub mod tutor;
 pub mod uniqueness;
 pub mod wings;
 

@@ -1,0 +1,191 @@
+//! What a tutor needs on top of the engine: a position is vouched for before any logic
+//! runs (one solution, no lost candidate), then explained whole, or given a hint that says
+//! only as much as its level allows. The CLI's `explain` and `hint` and the server's
+//! answers are these functions.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::candidates::Candidates;
+use crate::grid::Cell;
+use crate::logic::{Engine, Explanation, TechniqueSet};
+use crate::solver;
+use crate::step::Step;
+
+/// Why the logic engine will not start from a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The placed digits allow no solution (0) or several (2, meaning "2 or more").
+    NotUnique(usize),
+    /// A pencil mark state that has lost a digit of the only solution.
+    WrongMarks(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NotUnique(0) => f.write_str("no solution"),
+            Refusal::NotUnique(_) => f.write_str("multiple solutions"),
+            Refusal::WrongMarks(why) => write!(f, "the pencil marks are wrong: {why}"),
+        }
+    }
+}
+
+/// Checks, with the exact solver, that the placed digits have exactly one solution and that
+/// every empty cell still has its solution digit among its candidates: only then are logic
+/// steps (uniqueness techniques included) sound.
+pub fn vouch(cands: &Candidates) -> Result<(), Refusal> {
+    let outcome = solver::count(cands.grid(), 2);
+    let solution = match (outcome.count, outcome.solution) {
+        (1, Some(solution)) => solution,
+        (count, _) => return Err(Refusal::NotUnique(count)),
+    };
+    for cell in Cell::all() {
+        if let Some(d) = solution.get(cell) {
+            if cands.value(cell).is_none() && !cands.get(cell).contains(d) {
+                return Err(Refusal::WrongMarks(format!(
+                    "{cell} has lost its candidate {d}, the digit of the only solution"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What explaining one position found.
+pub type Explained = Result<Box<Explanation>, Refusal>;
+
+/// Vouches for the position, then runs the logic engine from it.
+pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
+    vouch(&cands)?;
+    let engine = Engine::new(set.clone()).unique(true);
+    Ok(Box::new(engine.explain_from(cands)))
+}
+
+/// Steps per technique, and the hardest technique used (the latest in the set's order).
+pub fn summary(
+    steps: &[Step],
+    set: &TechniqueSet,
+) -> (BTreeMap<&'static str, usize>, Option<&'static str>) {
+    let mut counts = BTreeMap::new();
+    for s in steps {
+        *counts.entry(s.technique.name()).or_insert(0) += 1;
+    }
+    let rank = |t| {
+        set.techniques()
+            .iter()
+            .position(|&x| x == t)
+            .unwrap_or(usize::MAX)
+    };
+    let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
+    (counts, hardest.map(|t| t.name()))
+}
+
+/// The next step for a position, or why there is none.
+#[derive(Clone, Debug)]
+pub enum Hint {
+    /// The position is not one logic may start from.
+    Refused(Refusal),
+    /// No technique in the set applies.
+    Stuck,
+    /// The position is already solved.
+    Solved,
+    /// The step.
+    Step(Box<Step>),
+}
+
+/// Finds the next step from a candidate state, once [`vouch`] accepts the state.
+pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
+    if let Err(refusal) = vouch(cands) {
+        return Hint::Refused(refusal);
+    }
+    if cands.is_solved() {
+        return Hint::Solved;
+    }
+    match Engine::new(set.clone()).unique(true).next_step(cands) {
+        Some(step) => Hint::Step(Box::new(step)),
+        None => Hint::Stuck,
+    }
+}
+
+/// The hint's words at `level`.
+pub fn words(step: &Step, level: u8) -> String {
+    let name = step.technique.name();
+    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
+        "an"
+    } else {
+        "a"
+    };
+    match level {
+        1 => format!("Look for {article} {name}."),
+        2 => {
+            let digits: Vec<String> = step.digits.iter().map(|d| d.to_string()).collect();
+            let place = if !step.houses.is_empty() {
+                let houses: Vec<String> = step.houses.iter().map(ToString::to_string).collect();
+                format!(" in {}", houses.join(", "))
+            } else if !step.cells.is_empty() {
+                let cells: Vec<String> = step.cells.iter().map(ToString::to_string).collect();
+                format!(" at {}", cells.join(", "))
+            } else {
+                String::new()
+            };
+            let on = match digits.len() {
+                0 => String::new(),
+                1 => format!(" on digit {}", digits[0]),
+                _ => format!(" on digits {}", digits.join(", ")),
+            };
+            format!("Look for {article} {name}{on}{place}.")
+        }
+        _ => step.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Digit, Grid};
+
+    /// Singles, pointing, a naked pair and an X-Wing.
+    const XWING: &str =
+        "....2.65.6.2.14...4....8.2..71......83.....16......78..6.5....3...14.5.8.84.9....";
+
+    #[test]
+    fn positions_are_vouched_for_before_any_logic() {
+        let puzzle: Grid = XWING.parse().unwrap();
+        assert_eq!(vouch(&Candidates::new(&puzzle)), Ok(()));
+        let mut open = puzzle;
+        open.set(Cell::new(4).unwrap(), None);
+        open.set(Cell::new(6).unwrap(), None);
+        open.set(Cell::new(7).unwrap(), None);
+        assert_eq!(vouch(&Candidates::new(&open)), Err(Refusal::NotUnique(2)));
+        // r1c3 must be 8: without its candidate 8 the marks are wrong.
+        let mut marks = Candidates::new(&puzzle);
+        marks.eliminate(Cell::new(2).unwrap(), Digit::new(8).unwrap());
+        let refusal = vouch(&marks).unwrap_err();
+        assert!(
+            refusal
+                .to_string()
+                .contains("r1c3 has lost its candidate 8"),
+            "{refusal}"
+        );
+    }
+
+    #[test]
+    fn hints_rise_in_detail_and_explanations_sum_up() {
+        let puzzle: Grid = XWING.parse().unwrap();
+        let set = TechniqueSet::all();
+        let Hint::Step(step) = hint(&Candidates::new(&puzzle), &set) else {
+            panic!("a step")
+        };
+        assert_eq!(words(&step, 1), "Look for a Hidden Single.");
+        assert_eq!(
+            words(&step, 2),
+            "Look for a Hidden Single on digit 8 in box 1."
+        );
+        assert_eq!(words(&step, 3), "Hidden Single: r1c3=8 in box 1");
+        let explanation = explain(Candidates::new(&puzzle), &set).unwrap();
+        let (counts, hardest) = summary(&explanation.steps, &set);
+        assert_eq!(counts.values().sum::<usize>(), explanation.steps.len());
+        assert_eq!(hardest, Some("X-Wing"));
+    }
+}
