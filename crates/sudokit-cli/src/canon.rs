@@ -81,12 +81,7 @@ impl AsLine for Canonised {
 
 impl AsJson for Canonised {
     fn json(&self) -> impl Serialize + '_ {
-        CanonRecord {
-            puzzle: format::line(&self.puzzle, self.blank),
-            canonical: format::line(&self.canonical.grid, self.blank),
-            transform: (&self.canonical.transform).into(),
-            automorphisms: self.canonical.automorphisms,
-        }
+        CanonRecord::new(&self.puzzle, &self.canonical, self.blank)
     }
 }
 

@@ -1,6 +1,5 @@
 //! `sudokit explain`: the whole solve, one named deduction at a time.
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -16,7 +15,7 @@ use sudokit::{format, render, CellSet, Grid};
 use crate::batch::{self, Input, Place};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsParagraph, JsonPrinter, ParagraphPrinter, Printer};
-use sudokit::wire::{ExplainRecord, StepRecord};
+use sudokit::wire::ExplainRecord;
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
 /// its cells, placements and eliminations (chains in Eureka notation).
@@ -76,9 +75,8 @@ struct Walkthrough {
     puzzle: Grid,
     start: Candidates,
     result: Explained,
-    /// Steps per technique, and the hardest technique used.
-    counts: BTreeMap<&'static str, usize>,
-    hardest: Option<&'static str>,
+    /// The techniques in use, whose order ranks the hardest step.
+    set: TechniqueSet,
     /// `--grid`, `--candidates`: what the text draws besides the steps.
     draw_grid: bool,
     draw_candidates: bool,
@@ -86,16 +84,11 @@ struct Walkthrough {
 
 impl Walkthrough {
     fn new(args: &ExplainArgs, puzzle: Grid, start: Candidates, result: Explained) -> Self {
-        let (counts, hardest) = match &result {
-            Ok(explanation) => summary(&explanation.steps, &args.techniques),
-            Err(_) => (BTreeMap::new(), None),
-        };
         Walkthrough {
             puzzle,
             start,
             result,
-            counts,
-            hardest,
+            set: args.techniques.clone(),
             draw_grid: args.grid,
             draw_candidates: args.candidates,
         }
@@ -158,12 +151,9 @@ impl AsParagraph for Walkthrough {
                 explanation.final_state
             );
         }
-        let list: Vec<String> = self
-            .counts
-            .iter()
-            .map(|(t, n)| format!("{n} {t}"))
-            .collect();
-        match self.hardest {
+        let (counts, hardest) = summary(&explanation.steps, &self.set);
+        let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
+        match hardest {
             Some(hardest) => {
                 let steps = explanation.steps.len();
                 text += &format!(
@@ -179,28 +169,7 @@ impl AsParagraph for Walkthrough {
 
 impl AsJson for Walkthrough {
     fn json(&self) -> impl Serialize + '_ {
-        let (explanation, error) = match &self.result {
-            Ok(explanation) => (Some(explanation), None),
-            Err(refusal) => (None, Some(refusal.to_string())),
-        };
-        let solved = self.solved();
-        let reached = explanation.map(|e| e.final_state.grid().to_string());
-        ExplainRecord {
-            puzzle: self.puzzle.to_string(),
-            solved,
-            solution: reached.clone().filter(|_| solved),
-            remaining: reached.filter(|_| !solved),
-            steps: explanation.map_or_else(Vec::new, |e| {
-                e.steps
-                    .iter()
-                    .enumerate()
-                    .map(|(n, step)| StepRecord::new(n + 1, step))
-                    .collect()
-            }),
-            hardest: self.hardest,
-            techniques: self.counts.clone(),
-            error,
-        }
+        ExplainRecord::new(&self.puzzle, &self.result, &self.set)
     }
 }
 

@@ -16,7 +16,7 @@ use crate::batch::{self, Input, Place};
 use crate::explain::{parse_set, read_marks};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use sudokit::wire::{HintRecord, StepRecord};
+use sudokit::wire::{hint_text, HintRecord};
 
 /// Show the next step of the solve without giving the answer away: `--level 1` names the
 /// technique, `2` adds where to look, `3` gives the whole step.
@@ -70,12 +70,7 @@ struct Told {
 impl Told {
     /// The hint's words, or why there is none.
     fn text(&self) -> String {
-        match &self.hint {
-            Hint::Step(step) => words(step, self.level),
-            Hint::Refused(refusal) => format!("{refusal}: no hint can be given"),
-            Hint::Stuck => "no technique in use applies here".to_string(),
-            Hint::Solved => "already solved".to_string(),
-        }
+        hint_text(&self.hint, self.level)
     }
 
     /// Whether the record tells what the command promises: a hint, or that none is needed.
@@ -114,20 +109,7 @@ impl AsLine for Told {
 
 impl AsJson for Told {
     fn json(&self) -> impl Serialize + '_ {
-        let step = match &self.hint {
-            Hint::Step(step) => Some(step),
-            _ => None,
-        };
-        let text = self.text();
-        HintRecord {
-            level: self.level,
-            technique: step.map(|s| s.technique.name()),
-            step: step
-                .filter(|_| self.level >= 3)
-                .map(|s| StepRecord::new(1, s)),
-            hint: step.is_some().then(|| text.clone()),
-            error: step.is_none().then_some(text),
-        }
+        HintRecord::new(&self.hint, self.level)
     }
 }
 

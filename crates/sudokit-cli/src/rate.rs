@@ -129,18 +129,7 @@ impl AsColumns for Rated {
 
 impl AsJson for Rated {
     fn json(&self) -> impl Serialize + '_ {
-        let r = &self.rating;
-        RatingRecord {
-            puzzle: self.puzzle.to_string(),
-            er: r.se.er.to_string(),
-            ep: r.se.ep.to_string(),
-            ed: r.se.ed.to_string(),
-            complete: r.se.complete,
-            level: r.level.word(),
-            hardest: r.se.hardest.map(|t| t.name()),
-            assumptions: r.assumptions.to_string(),
-            guesses: r.guesses,
-        }
+        RatingRecord::new(&self.puzzle, &self.rating)
     }
 }
 

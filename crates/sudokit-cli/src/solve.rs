@@ -12,7 +12,7 @@ use sudokit::{format, Grid};
 use crate::batch::{self, Input, Place, Sink, Worked};
 use crate::output::{message, Outcome};
 use crate::printer::{AsGrid, AsJson, AsLine, GridPrinter, JsonPrinter, LinePrinter, Printer};
-use sudokit::wire::{SearchStats, SolveEnd, SolveHead, SolveRecord};
+use sudokit::wire::{solve_status, SearchStats, SolveEnd, SolveHead, SolveRecord};
 
 /// Solve puzzles: one output record per input puzzle, in input order.
 ///
@@ -200,12 +200,8 @@ impl SolveArgs {
     /// The status, claiming no more than was checked: `unique` only when the search went on
     /// past the first solution and found no other.
     fn status(&self, solved: &Solved) -> &'static str {
-        match solved.count {
-            0 => "no solution",
-            1 if self.exact(solved) => "unique",
-            _ if self.all || self.count.is_some() => "solved",
-            _ => "multiple solutions",
-        }
+        let counting = self.all || self.count.is_some();
+        solve_status(solved.count, self.exact(solved), counting)
     }
 
     fn work(&self, puzzle: &Grid) -> Solved {

@@ -13,7 +13,13 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::grid::{Cell, Digit};
+use crate::canon::Canonical;
+use crate::format;
+use crate::grid::{Cell, Digit, Grid};
+use crate::logic::tutor::{self, Explained, Hint};
+use crate::logic::TechniqueSet;
+use crate::rate::Rating;
+use crate::solver;
 use crate::step::Step;
 use crate::transform::Transform;
 
@@ -318,4 +324,130 @@ pub struct HintRecord {
     /// Why there is no hint.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+}
+
+impl SolveRecord {
+    /// The record of `outcome`, a count of `puzzle`'s solutions up to `limit`. `counting`
+    /// says that the count was asked for (`--count`): several solutions are then no failure,
+    /// and a lone solution found by a search that stopped at it is `solved`, not `unique`.
+    pub fn new(
+        puzzle: &Grid,
+        outcome: &solver::Outcome,
+        limit: usize,
+        counting: bool,
+        stats: Option<SearchStats>,
+    ) -> SolveRecord {
+        let exact = outcome.count < limit;
+        SolveRecord {
+            puzzle: puzzle.to_string(),
+            status: solve_status(outcome.count, exact, counting),
+            count: outcome.count,
+            count_exact: exact,
+            solution: outcome.solution.as_ref().map(Grid::to_string),
+            stats,
+        }
+    }
+}
+
+/// The status word of a search that found `count` solutions (`exact` when it ended below
+/// its limit), claiming no more than was checked: `unique` only when the search went on past
+/// the first solution and found no other.
+pub fn solve_status(count: usize, exact: bool, counting: bool) -> &'static str {
+    match count {
+        0 => "no solution",
+        1 if exact => "unique",
+        _ if counting => "solved",
+        _ => "multiple solutions",
+    }
+}
+
+impl RatingRecord {
+    /// The record of `puzzle`'s `rating`.
+    pub fn new(puzzle: &Grid, rating: &Rating) -> RatingRecord {
+        let se = &rating.se;
+        RatingRecord {
+            puzzle: puzzle.to_string(),
+            er: se.er.to_string(),
+            ep: se.ep.to_string(),
+            ed: se.ed.to_string(),
+            complete: se.complete,
+            level: rating.level.word(),
+            hardest: se.hardest.map(|t| t.name()),
+            assumptions: rating.assumptions.to_string(),
+            guesses: rating.guesses,
+        }
+    }
+}
+
+impl CanonRecord {
+    /// The record of `puzzle`'s canonical form, blanks written as `blank`.
+    pub fn new(puzzle: &Grid, canonical: &Canonical, blank: char) -> CanonRecord {
+        CanonRecord {
+            puzzle: format::line(puzzle, blank),
+            canonical: format::line(&canonical.grid, blank),
+            transform: (&canonical.transform).into(),
+            automorphisms: canonical.automorphisms,
+        }
+    }
+}
+
+impl ExplainRecord {
+    /// The record of explaining `puzzle` with `set`: its steps and what they came to, or why
+    /// there are none.
+    pub fn new(puzzle: &Grid, explained: &Explained, set: &TechniqueSet) -> ExplainRecord {
+        let (explanation, error) = match explained {
+            Ok(explanation) => (Some(explanation), None),
+            Err(refusal) => (None, Some(refusal.to_string())),
+        };
+        let solved = explanation.is_some_and(|e| e.solved);
+        let reached = explanation.map(|e| e.final_state.grid().to_string());
+        let (techniques, hardest) = match explanation {
+            Some(e) => tutor::summary(&e.steps, set),
+            None => (BTreeMap::new(), None),
+        };
+        ExplainRecord {
+            puzzle: puzzle.to_string(),
+            solved,
+            solution: reached.clone().filter(|_| solved),
+            remaining: reached.filter(|_| !solved),
+            steps: explanation.map_or_else(Vec::new, |e| {
+                e.steps
+                    .iter()
+                    .enumerate()
+                    .map(|(n, step)| StepRecord::new(n + 1, step))
+                    .collect()
+            }),
+            hardest,
+            techniques,
+            error,
+        }
+    }
+}
+
+impl HintRecord {
+    /// The record of `hint` told at `level` (1 to 3).
+    pub fn new(hint: &Hint, level: u8) -> HintRecord {
+        let step = match hint {
+            Hint::Step(step) => Some(step),
+            _ => None,
+        };
+        let text = hint_text(hint, level);
+        HintRecord {
+            level,
+            technique: step.map(|s| s.technique.name()),
+            step: step.filter(|_| level >= 3).map(|s| StepRecord::new(1, s)),
+            hint: step.is_some().then(|| text.clone()),
+            error: step.is_none().then_some(text),
+        }
+    }
+}
+
+/// What a hint says at `level`: its words, or why there is none.
+pub fn hint_text(hint: &Hint, level: u8) -> String {
+    match hint {
+        Hint::Step(step) => tutor::words(step, level),
+        Hint::Refused(refusal) => format!("{refusal}: no hint can be given"),
+        Hint::Stuck => "no technique in use applies here".to_string(),
+        Hint::Solved => "already solved".to_string(),
+    }
 }
