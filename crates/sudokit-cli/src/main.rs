@@ -14,6 +14,7 @@ mod output;
 mod printer;
 mod rate;
 mod same;
+mod serve;
 mod solve;
 
 use std::io::{self, Write};
@@ -58,6 +59,8 @@ enum Command {
     Canon(canon::CanonArgs),
     /// Tell whether two puzzles are equivalent and print the transform between them.
     Same(same::SameArgs),
+    /// Serve the HTTP JSON API (solve, rate, canon, hint, explain).
+    Serve(serve::ServeArgs),
     /// Print a shell completion script (`sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
     Completions {
         /// The shell to complete in.
@@ -78,6 +81,7 @@ fn main() -> ExitCode {
         Command::Canon(args) => canon::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Same(args) => same::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Completions { shell } => completions(*shell),
         Command::Man => manual(),
     };

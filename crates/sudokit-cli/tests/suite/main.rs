@@ -9,4 +9,5 @@ mod explain;
 mod generate;
 mod rate;
 mod robust;
+mod serve;
 mod solve;

@@ -1,0 +1,46 @@
+//! `sudokit serve`: the engine as an HTTP JSON API, on loopback unless told otherwise.
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use sudokit_server::Config;
+
+use crate::output::{message, Outcome};
+
+/// Serve the HTTP JSON API: `POST /api/solve`, `/api/rate`, `/api/canon`, `/api/hint` and
+/// `/api/explain` take `{"puzzle": "..."}` and the command's options as fields, and answer
+/// with the record `--format json` writes. Ctrl-C or SIGTERM stops it after the requests
+/// under way.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port, shown on stderr).
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
+    addr: String,
+
+    /// Slow requests (rate, explain) worked on at once (default: the cores but one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=512))]
+    slow: Option<u16>,
+
+    /// Seconds a request's work may take before it answers 503.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10)]
+    time_limit: u64,
+}
+
+/// Runs `sudokit serve` until it is stopped.
+pub fn run(args: &ServeArgs) -> Result<Outcome> {
+    let mut config = Config {
+        time_limit: Duration::from_secs(args.time_limit),
+        ..Config::default()
+    };
+    if let Some(slow) = args.slow {
+        config.slow = usize::from(slow);
+    }
+    sudokit_server::run(&args.addr, &config, |bound| {
+        let _ = message(&format!(
+            "sudokit: serving the API on http://{bound}/api/ (Ctrl-C stops)"
+        ));
+    })
+    .with_context(|| format!("cannot serve on {}", args.addr))?;
+    Ok(Outcome::default())
+}
