@@ -22,7 +22,7 @@ use sudokit::{format, Grid};
 use crate::batch::{self, MAX_THREADS};
 use crate::output::{located, message, Outcome};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
-use sudokit::wire::{GeneratedRecord, StepRecord};
+use sudokit::wire::GeneratedRecord;
 
 /// Generate puzzles with exactly one solution, minimal unless told otherwise, no two of
 /// them equivalent: by symmetry, clue count, pattern, rating and technique; or practice
@@ -219,29 +219,13 @@ impl AsLine for Made {
 impl AsJson for Made {
     fn json(&self) -> impl Serialize + '_ {
         let rating = self.rating.as_ref();
-        GeneratedRecord {
-            puzzle: self.generated.puzzle.to_string(),
-            solution: self.generated.solution.to_string(),
-            clues: self.generated.puzzle.filled(),
-            symmetry: self.symmetry.name(),
-            seed: self.seed,
-            index: self.index,
-            er: rating.map(|r| r.er.to_string()),
-            ep: rating.map(|r| r.ep.to_string()),
-            ed: rating.map(|r| r.ed.to_string()),
-            level: rating.map(|r| Level::of(r.er).word()),
-            hardest: rating.and_then(|r| r.hardest.map(|t| t.name())),
-            marks: self
-                .generated
-                .practice
-                .as_ref()
-                .map(|p| format::marks_line(&p.marks)),
-            next_step: self
-                .generated
-                .practice
-                .as_ref()
-                .map(|p| StepRecord::new(1, &p.step)),
-        }
+        GeneratedRecord::new(
+            &self.generated,
+            rating,
+            self.symmetry,
+            self.seed,
+            self.index,
+        )
     }
 }
 

@@ -59,7 +59,7 @@ enum Command {
     Canon(canon::CanonArgs),
     /// Tell whether two puzzles are equivalent and print the transform between them.
     Same(same::SameArgs),
-    /// Serve the HTTP JSON API (solve, rate, canon, hint, explain).
+    /// Serve the HTTP JSON API (solve, rate, canon, hint, explain, generate).
     Serve(serve::ServeArgs),
     /// Print a shell completion script (`sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit`).
     Completions {

@@ -8,9 +8,10 @@ use sudokit_server::Config;
 
 use crate::output::{message, Outcome};
 
-/// Serve the HTTP JSON API: `POST /api/solve`, `/api/rate`, `/api/canon`, `/api/hint` and
-/// `/api/explain` take `{"puzzle": "..."}` and the command's options as fields, and answer
-/// with the record `--format json` writes. Ctrl-C or SIGTERM stops it after the requests
+/// Serve the HTTP JSON API: `POST /api/solve`, `/api/rate`, `/api/canon`, `/api/hint`,
+/// `/api/explain` and `/api/generate` take `{"puzzle": "..."}` and the command's options as
+/// fields, and answer with the record `--format json` writes; `GET /api/openapi.json`
+/// describes them. Ctrl-C or SIGTERM stops it after the requests
 /// under way.
 #[derive(Args, Debug)]
 pub struct ServeArgs {

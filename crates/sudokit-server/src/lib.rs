@@ -12,12 +12,15 @@
 //! | `POST /api/canon` | `puzzle`, `zeros` | `CanonRecord` |
 //! | `POST /api/hint` | `puzzle` or `marks`, `level` (1–3), `techniques` | `HintRecord` |
 //! | `POST /api/explain` | `puzzle` or `marks`, `techniques` | `ExplainRecord` |
+//! | `POST /api/generate` | `seed`, `index`, `symmetry`, `clues`, `minimal`, `er`, `level`, `techniques`, `first_hard`, `practice`, `pattern`, `rate` | `GeneratedRecord`; 503 when nothing met the target in time |
+//!
+//! `GET /api/openapi.json` describes all of it.
 //!
 //! A request that cannot be read (bad JSON, an unknown field, a bad puzzle, a bad option)
 //! answers 400 with `{"error": ...}`, naming the place as the CLI does
 //! (`puzzle:1:46: bad character 'x' ...`). Work runs on blocking threads, never on the
 //! threads that serve connections: quick work (solve, canon, hint) and slow work (rate,
-//! explain) have their own bounds, so a burst of hard ratings cannot starve quick answers,
+//! explain, generate) have their own bounds, so a burst of hard ratings cannot starve quick answers,
 //! and work that takes longer than the time limit answers 503 (it finishes in the
 //! background, still holding its place, so load stays bounded). Bodies are limited in
 //! size; the server binds where it is told (the CLI's default is loopback) and reads no file.
@@ -26,24 +29,28 @@ use std::future::Future;
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::json;
 use sudokit::candidates::Candidates;
 use sudokit::canon::canonicalize;
+use sudokit::generate::{self, Budget, GaveUp, Generator, Spec, Symmetry};
 use sudokit::logic::tutor::{self, Hint};
 use sudokit::logic::TechniqueSet;
 use sudokit::parse::parse;
-use sudokit::rate::{self, RateOptions, MAX_LEVEL};
-use sudokit::wire::{CanonRecord, ExplainRecord, HintRecord, RatingRecord, SolveRecord};
+use sudokit::rate::{self, Level, RateOptions, Tenths, MAX_LEVEL};
+use sudokit::step::Technique;
+use sudokit::wire::{
+    CanonRecord, ExplainRecord, GeneratedRecord, HintRecord, RatingRecord, SolveRecord,
+};
 use sudokit::{solver, Grid, ParseError};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -95,6 +102,8 @@ pub fn router(config: &Config) -> Router {
         .route("/api/canon", post(canon))
         .route("/api/hint", post(hint))
         .route("/api/explain", post(explain))
+        .route("/api/generate", post(generate))
+        .route("/api/openapi.json", get(openapi))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(bounds)
 }
@@ -144,6 +153,13 @@ async fn stopped() {
         () = interrupt => {}
         () = terminate => {}
     }
+}
+
+/// The OpenAPI document of these endpoints, which the tests hold every answer to.
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+async fn openapi() -> Response {
+    ([("content-type", "application/json")], OPENAPI).into_response()
 }
 
 /// An answer that is not a record: its status and message.
@@ -343,4 +359,135 @@ async fn explain(State(bounds): State<Bounds>, body: Bytes) -> Answer<ExplainRec
     })
     .await?;
     Ok(Json(record))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GenerateRequest {
+    /// The run's seed (default: from the clock) and the puzzle's number in it.
+    seed: Option<u64>,
+    index: Option<u64>,
+    symmetry: Option<String>,
+    /// The clue count, inclusive: `[min, max]`.
+    clues: Option<[usize; 2]>,
+    minimal: Option<bool>,
+    /// The ER range, inclusive: `[min, max]`, such as `[9.0, 12.0]`.
+    er: Option<[f64; 2]>,
+    level: Option<String>,
+    #[serde(default)]
+    techniques: Vec<String>,
+    first_hard: Option<String>,
+    practice: Option<String>,
+    /// The cells to give, marked as `generate --pattern` reads them.
+    pattern: Option<String>,
+    /// Rate the puzzle even without an ER target.
+    #[serde(default)]
+    rate: bool,
+}
+
+/// A technique a request names, or 400 with the nearest name.
+fn technique(field: &str, name: &str) -> Result<Technique, Failure> {
+    Technique::from_name(name).ok_or_else(|| {
+        let nearest = Technique::closest(name).short_name();
+        Failure::bad(format!(
+            "{field}: unknown technique {name:?} (did you mean {nearest}?)"
+        ))
+    })
+}
+
+/// The ER of a JSON number (`9.0`): tenths, rounded.
+fn tenths(field: &str, er: f64) -> Result<Tenths, Failure> {
+    if !(0.0..=6553.5).contains(&er) {
+        return Err(Failure::bad(format!("{field}: {er} is not a rating")));
+    }
+    Ok(Tenths((er * 10.0).round() as u16))
+}
+
+async fn generate(State(bounds): State<Bounds>, body: Bytes) -> Answer<GeneratedRecord> {
+    let request: GenerateRequest = read(&body)?;
+    let symmetry: Symmetry = match &request.symmetry {
+        Some(name) => name
+            .parse()
+            .map_err(|e| Failure::bad(format!("symmetry: {e}")))?,
+        None => Symmetry::None,
+    };
+    let er = match (&request.er, &request.level) {
+        (Some(_), Some(_)) => return Err(Failure::bad("give `er` or `level`, not both")),
+        (Some([min, max]), None) => Some((tenths("er", *min)?, tenths("er", *max)?)),
+        (None, Some(word)) => {
+            let level = Level::from_word(word)
+                .ok_or_else(|| Failure::bad(format!("level: unknown level {word:?}")))?;
+            Some(level.ers())
+        }
+        (None, None) => None,
+    };
+    let pattern = match &request.pattern {
+        Some(text) => {
+            Some(generate::pattern(text).map_err(|e| Failure::bad(format!("pattern: {e}")))?)
+        }
+        None => None,
+    };
+    let [low, high] = request.clues.unwrap_or([17, 81]);
+    let spec = Spec {
+        symmetry,
+        clues: (low, high),
+        minimal: request.minimal.unwrap_or(true),
+        pattern,
+        er,
+        techniques: request
+            .techniques
+            .iter()
+            .map(|name| technique("techniques", name))
+            .collect::<Result<_, _>>()?,
+        hardest: request
+            .first_hard
+            .as_deref()
+            .map(|name| technique("first_hard", name))
+            .transpose()?,
+        practice: request
+            .practice
+            .as_deref()
+            .map(|name| technique("practice", name))
+            .transpose()?,
+        from: Vec::new(),
+    };
+    let generator =
+        Generator::new(spec).map_err(|e| Failure::bad(format!("impossible target: {e}")))?;
+    let seed = request.seed.unwrap_or_else(clock_seed);
+    let index = request.index.unwrap_or(0);
+    let budget = Budget {
+        attempts: u64::MAX,
+        deadline: Some(Instant::now() + bounds.time_limit),
+    };
+    let rate_it = request.rate;
+    let made = work(&bounds, true, move || {
+        let made = generator.generate(seed, index, &budget)?;
+        let rating = match &made.rating {
+            Some(rating) => Some(rating.clone()),
+            None if rate_it => Some(rate::se_rating(&made.puzzle)),
+            None => None,
+        };
+        Ok::<_, GaveUp>((made, rating))
+    })
+    .await?;
+    match made {
+        Ok((made, rating)) => Ok(Json(GeneratedRecord::new(
+            &made,
+            rating.as_ref(),
+            symmetry,
+            seed,
+            index,
+        ))),
+        Err(gave_up) => Err(Failure {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            body: json!({ "error": gave_up.to_string() }),
+        }),
+    }
+}
+
+/// A seed for a request that names none.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

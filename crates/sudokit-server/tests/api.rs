@@ -186,3 +186,139 @@ async fn limits_hold() {
     let (status, _) = post_raw(&Config::default(), "/api/nothing", "{}").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn generate_makes_what_was_asked_reproducibly() {
+    let ask = json!({ "seed": 5, "index": 3, "symmetry": "rot180", "level": "hard" });
+    let (status, made) = post("/api/generate", ask.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let puzzle: Grid = made["puzzle"].as_str().unwrap().parse().unwrap();
+    assert_eq!(solver::count(&puzzle, 2).count, 1);
+    assert!(sudokit::generate::Symmetry::Rot180.holds_for(&puzzle));
+    assert_eq!(made["level"], "hard");
+    let (_, again) = post("/api/generate", ask).await;
+    assert_eq!(made, again, "the same seed and index give the same puzzle");
+    let (status, practice) =
+        post("/api/generate", json!({ "seed": 1, "practice": "x-wing" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(practice["next_step"]["technique"], "X-Wing");
+    for (ask, why) in [
+        (json!({ "clues": [10, 16] }), "fewer than 17"),
+        (json!({ "symmetry": "spiral" }), "unknown symmetry"),
+        (json!({ "techniques": ["x-wng"] }), "did you mean x-wing?"),
+        (json!({ "er": [9.0, 9.5], "level": "easy" }), "not both"),
+    ] {
+        let (status, answer) = post("/api/generate", ask.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{ask}");
+        assert!(
+            answer["error"].as_str().unwrap().contains(why),
+            "{ask}: {answer}"
+        );
+    }
+}
+
+/// Whether `value` has the shape `schema` (a piece of the OpenAPI document `doc`) gives it:
+/// types, required fields, no undeclared fields, recursively. Returns what differs.
+fn conforms(value: &Value, schema: &Value, doc: &Value, at: &str) -> Result<(), String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        return conforms(value, &doc["components"]["schemas"][name], doc, at);
+    }
+    let kind = schema["type"].as_str().unwrap_or("any");
+    let fits = match kind {
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "string" => value.is_string(),
+        "integer" => value.is_u64() || value.is_i64(),
+        "number" => value.is_number(),
+        "boolean" => value.is_boolean(),
+        _ => true,
+    };
+    if !fits {
+        return Err(format!("{at}: {value} is not {kind}"));
+    }
+    if let Some(fields) = value.as_object() {
+        for name in schema["required"].as_array().into_iter().flatten() {
+            let name = name.as_str().unwrap();
+            if !fields.contains_key(name) {
+                return Err(format!("{at}: `{name}` is missing"));
+            }
+        }
+        for (name, field) in fields {
+            let declared = &schema["properties"][name];
+            let extra = &schema["additionalProperties"];
+            let inner = if !declared.is_null() {
+                declared
+            } else if extra.is_object() {
+                extra
+            } else {
+                return Err(format!("{at}: `{name}` is not in the document"));
+            };
+            conforms(field, inner, doc, &format!("{at}.{name}"))?;
+        }
+    }
+    if let Some(items) = value.as_array() {
+        for (i, item) in items.iter().enumerate() {
+            conforms(item, &schema["items"], doc, &format!("{at}[{i}]"))?;
+        }
+    }
+    Ok(())
+}
+
+#[tokio::test]
+async fn every_answer_is_what_the_openapi_document_says() {
+    let request = Request::get("/api/openapi.json")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(&Config::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let doc: Value = serde_json::from_slice(&bytes).unwrap();
+    let marks = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/xy_wing_marks.txt"
+    ))
+    .unwrap();
+    let asks = [
+        ("/api/solve", json!({ "puzzle": INKALA }), "200"),
+        (
+            "/api/solve",
+            json!({ "puzzle": MULTIPLE, "count": 3 }),
+            "200",
+        ),
+        (
+            "/api/rate",
+            json!({ "puzzle": INKALA, "max_level": 2 }),
+            "200",
+        ),
+        ("/api/rate", json!({ "puzzle": MULTIPLE }), "422"),
+        ("/api/canon", json!({ "puzzle": INKALA }), "200"),
+        ("/api/hint", json!({ "puzzle": XWING, "level": 3 }), "200"),
+        ("/api/hint", json!({ "marks": marks }), "200"),
+        ("/api/hint", json!({ "puzzle": MULTIPLE }), "200"),
+        ("/api/explain", json!({ "puzzle": XWING }), "200"),
+        ("/api/explain", json!({ "puzzle": MULTIPLE }), "200"),
+        ("/api/generate", json!({ "seed": 2, "rate": true }), "200"),
+        (
+            "/api/generate",
+            json!({ "seed": 2, "practice": "xy-wing" }),
+            "200",
+        ),
+        ("/api/solve", json!({ "puzzle": "x" }), "400"),
+    ];
+    for (path, ask, code) in asks {
+        let (status, answer) = post(path, ask.clone()).await;
+        assert_eq!(status.as_str(), code, "{path} {ask}: {answer}");
+        let operation = &doc["paths"][path]["post"];
+        conforms(
+            &ask,
+            &operation["requestBody"]["content"]["application/json"]["schema"],
+            &doc,
+            "request",
+        )
+        .unwrap_or_else(|e| panic!("{path} {ask}: {e}"));
+        let schema = &operation["responses"][code]["content"]["application/json"]["schema"];
+        assert!(!schema.is_null(), "{path}: no {code} in the document");
+        conforms(&answer, schema, &doc, "answer").unwrap_or_else(|e| panic!("{path} {ask}: {e}"));
+    }
+}

@@ -15,10 +15,11 @@ use serde::Serialize;
 
 use crate::canon::Canonical;
 use crate::format;
+use crate::generate::{Generated, Symmetry};
 use crate::grid::{Cell, Digit, Grid};
 use crate::logic::tutor::{self, Explained, Hint};
 use crate::logic::TechniqueSet;
-use crate::rate::Rating;
+use crate::rate::{Level, Rating, SeRating};
 use crate::solver;
 use crate::step::Step;
 use crate::transform::Transform;
@@ -449,5 +450,34 @@ pub fn hint_text(hint: &Hint, level: u8) -> String {
         Hint::Refused(refusal) => format!("{refusal}: no hint can be given"),
         Hint::Stuck => "no technique in use applies here".to_string(),
         Hint::Solved => "already solved".to_string(),
+    }
+}
+
+impl GeneratedRecord {
+    /// The record of puzzle number `index` of the run seeded `seed`, with its `rating` when
+    /// it has one.
+    pub fn new(
+        generated: &Generated,
+        rating: Option<&SeRating>,
+        symmetry: Symmetry,
+        seed: u64,
+        index: u64,
+    ) -> GeneratedRecord {
+        let practice = generated.practice.as_ref();
+        GeneratedRecord {
+            puzzle: generated.puzzle.to_string(),
+            solution: generated.solution.to_string(),
+            clues: generated.puzzle.filled(),
+            symmetry: symmetry.name(),
+            seed,
+            index,
+            er: rating.map(|r| r.er.to_string()),
+            ep: rating.map(|r| r.ep.to_string()),
+            ed: rating.map(|r| r.ed.to_string()),
+            level: rating.map(|r| Level::of(r.er).word()),
+            hardest: rating.and_then(|r| r.hardest.map(|t| t.name())),
+            marks: practice.map(|p| format::marks_line(&p.marks)),
+            next_step: practice.map(|p| StepRecord::new(1, &p.step)),
+        }
     }
 }
