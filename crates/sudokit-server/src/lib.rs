@@ -1,4 +1,6 @@
-//! `sudokit serve`: the engine as an HTTP JSON API.
+//! `sudokit serve`: the engine as an HTTP JSON API, and a web page over it (`GET /`) to
+//! play and learn with: type or paste a puzzle, hints in three levels, the whole
+//! explanation step by step, the rating, checking entries, undo, dark mode.
 //!
 //! Every endpoint takes a JSON object with a `puzzle` (any text the CLI reads as one puzzle:
 //! a line, a drawn grid) and the command's options as fields, and answers with the record
@@ -104,6 +106,7 @@ pub fn router(config: &Config) -> Router {
         .route("/api/explain", post(explain))
         .route("/api/generate", post(generate))
         .route("/api/openapi.json", get(openapi))
+        .route("/", get(page))
         .layer(DefaultBodyLimit::max(config.body_limit))
         .with_state(bounds)
 }
@@ -153,6 +156,24 @@ async fn stopped() {
         () = interrupt => {}
         () = terminate => {}
     }
+}
+
+/// The web page: one file, its script and styles inline, so the binary serves it with
+/// nothing else to install and it makes no request but to this API.
+const PAGE: &str = include_str!("page/index.html");
+
+async fn page() -> Response {
+    (
+        [
+            ("content-type", "text/html; charset=utf-8"),
+            (
+                "content-security-policy",
+                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'",
+            ),
+        ],
+        PAGE,
+    )
+        .into_response()
 }
 
 /// The OpenAPI document of these endpoints, which the tests hold every answer to.

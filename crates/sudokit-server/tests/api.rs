@@ -322,3 +322,21 @@ async fn every_answer_is_what_the_openapi_document_says() {
         conforms(&answer, schema, &doc, "answer").unwrap_or_else(|e| panic!("{path} {ask}: {e}"));
     }
 }
+
+#[tokio::test]
+async fn the_page_is_served_whole_and_confined() {
+    let request = Request::get("/").body(Body::empty()).unwrap();
+    let response = router(&Config::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let headers = response.headers().clone();
+    assert_eq!(headers["content-type"], "text/html; charset=utf-8");
+    let policy = headers["content-security-policy"].to_str().unwrap();
+    assert!(policy.contains("default-src 'self'"), "{policy}");
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let page = String::from_utf8(bytes.to_vec()).unwrap();
+    assert!(page.starts_with("<!doctype html>") && page.contains("/api/hint"));
+    assert!(
+        !page.contains("http://") && !page.contains("https://"),
+        "no outside request"
+    );
+}
