@@ -73,6 +73,10 @@ try {
   check("a typed digit is placed", (await cell("r1c3").textContent()) === "8");
   check("its peers lose the candidate", !(await cell("r1c1").locator(".marks").textContent()).includes("8"));
   await page.click("#undo");
+  await cell("r1c3").click();
+  await page.click('#pad button[aria-label="Digit 8"]');
+  check("the digit pad places too", (await cell("r1c3").textContent()) === "8");
+  await page.click("#undo");
   check("undo takes it back", (await cell("r1c3").locator(".marks span").allTextContents()).join("").includes("8"));
   await cell("r1c1").click();
   await page.keyboard.press("Digit1");

@@ -26,12 +26,21 @@ pub struct ServeArgs {
     /// Seconds a request's work may take before it answers 503.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
     time_limit: u64,
+
+    /// Let pages of other origins call the API (CORS).
+    #[arg(long)]
+    cors: bool,
+
+    /// Open the page in the desktop's browser once serving.
+    #[arg(long)]
+    open: bool,
 }
 
 /// Runs `sudokit serve` until it is stopped.
 pub fn run(args: &ServeArgs) -> Result<Outcome> {
     let mut config = Config {
         time_limit: Duration::from_secs(args.time_limit),
+        cors: args.cors,
         ..Config::default()
     };
     if let Some(slow) = args.slow {
@@ -39,9 +48,26 @@ pub fn run(args: &ServeArgs) -> Result<Outcome> {
     }
     sudokit_server::run(&args.addr, &config, |bound| {
         let _ = message(&format!(
-            "sudokit: serving the API on http://{bound}/api/ (Ctrl-C stops)"
+            "sudokit: serving the page on http://{bound}/ and the API on http://{bound}/api/ (Ctrl-C stops)"
         ));
+        if args.open {
+            open_browser(&format!("http://{bound}/"));
+        }
     })
     .with_context(|| format!("cannot serve on {}", args.addr))?;
     Ok(Outcome::default())
+}
+
+/// Asks the desktop to open `url`; says so on stderr when it cannot.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener).arg(url).spawn().is_err() {
+        let _ = message(&format!("sudokit: cannot open a browser; visit {url}"));
+    }
 }

@@ -56,6 +56,7 @@ use sudokit::wire::{
 use sudokit::{solver, Grid, ParseError};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower_http::cors::CorsLayer;
 
 /// How the server bounds its work.
 #[derive(Clone, Debug)]
@@ -68,10 +69,13 @@ pub struct Config {
     pub time_limit: Duration,
     /// The largest request body, in bytes.
     pub body_limit: usize,
+    /// Whether pages of other origins may call the API (CORS); off by default, so that a
+    /// page elsewhere cannot use a server someone runs on their own machine.
+    pub cors: bool,
 }
 
 impl Default for Config {
-    /// Slow work on all cores but one, quick work on all of them, 10 s, 64 KiB.
+    /// Slow work on all cores but one, quick work on all of them, 10 s, 64 KiB, no CORS.
     fn default() -> Config {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         Config {
@@ -79,6 +83,7 @@ impl Default for Config {
             quick: cores,
             time_limit: Duration::from_secs(10),
             body_limit: 64 * 1024,
+            cors: false,
         }
     }
 }
@@ -98,7 +103,7 @@ pub fn router(config: &Config) -> Router {
         quick: Arc::new(Semaphore::new(config.quick.max(1))),
         time_limit: config.time_limit,
     };
-    Router::new()
+    let routes = Router::new()
         .route("/api/solve", post(solve))
         .route("/api/rate", post(rate))
         .route("/api/canon", post(canon))
@@ -108,7 +113,12 @@ pub fn router(config: &Config) -> Router {
         .route("/api/openapi.json", get(openapi))
         .route("/", get(page))
         .layer(DefaultBodyLimit::max(config.body_limit))
-        .with_state(bounds)
+        .with_state(bounds);
+    if config.cors {
+        routes.layer(CorsLayer::permissive())
+    } else {
+        routes
+    }
 }
 
 /// Serves the API on `listener` until `shutdown` completes, then finishes the requests

@@ -340,3 +340,24 @@ async fn the_page_is_served_whole_and_confined() {
         "no outside request"
     );
 }
+
+#[tokio::test]
+async fn cors_is_off_unless_asked_for() {
+    let ask = |config: Config| async move {
+        let request = Request::post("/api/solve")
+            .header("origin", "https://elsewhere.example")
+            .body(Body::from(json!({ "puzzle": INKALA }).to_string()))
+            .unwrap();
+        let response = router(&config).oneshot(request).await.unwrap();
+        response
+            .headers()
+            .get("access-control-allow-origin")
+            .cloned()
+    };
+    assert!(ask(Config::default()).await.is_none());
+    let open = Config {
+        cors: true,
+        ..Config::default()
+    };
+    assert_eq!(ask(open).await.unwrap(), "*");
+}
