@@ -16,6 +16,8 @@ mkdirSync(shots, { recursive: true });
 
 // Singles, pointing, a naked pair and an X-Wing.
 const XWING = "....2.65.6.2.14...4....8.2..71......83.....16......78..6.5....3...14.5.8.84.9....";
+// The position of examples/xy_wing.txt, whose next step is an XY-Wing.
+const XY_POSITION = "16.87.34.28.46.7.147..516.89421358678569274137316489..697.1.584518794236324586179";
 const INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 const server = spawn(binary, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -100,6 +102,14 @@ try {
   check("an X-Wing step strikes its eliminations", (await page.locator(".marks span.elim").count()) > 0);
   check("and shades its cells", (await page.locator(".cell.focus").count()) >= 4);
   await page.screenshot({ path: join(shots, "explain.png") });
+
+  // A chain step draws its links as arrows: strong solid, weak dashed.
+  await page.goto(`${base}/?p=${XY_POSITION}`);
+  await page.click("#hint3");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("XY-Wing"));
+  check("a chain's strong links are drawn solid", (await page.locator("#arrows path.strong").count()) === 3);
+  check("and its weak links dashed", (await page.locator("#arrows path.weak").count()) === 2);
+  await page.screenshot({ path: join(shots, "chain.png") });
 
   // Rating, pasting, dark mode.
   await page.fill("#paste", INKALA);

@@ -46,6 +46,7 @@
 //! | [`rate`] | Sudoku Explainer ER/EP/ED, assumptions, solver effort, level words |
 //! | [`generate`] | unique puzzles to order: minimal, symmetric, by clue count, pattern, rating or technique |
 //! | [`canon`], [`transform`] | exact minlex forms, automorphisms, equivalence; the symmetries as values |
+//! | [`links`] | a step's chain read into links between candidates, strong or weak, for pictures |
 //! | [`render`] | SVG pictures of a position and a step, and histograms |
 //! | `wire` (feature `serde`) | the JSON records every front end writes, one schema for the CLI, a server and bindings |
 #![deny(missing_docs)]
@@ -56,6 +57,7 @@ pub mod error;
 pub mod format;
 pub mod generate;
 pub mod grid;
+pub mod links;
 pub mod logic;
 pub mod parse;
 pub mod rate;

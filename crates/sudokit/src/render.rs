@@ -2,8 +2,10 @@
 //!
 //! The picture follows the conventions of the field's explainers: givens in black, digits
 //! placed by logic in blue, candidates small in a 3×3 layout, the step's pattern cells shaded,
-//! its fins shaded orange, the candidates it is about in blue, placements in green and
-//! eliminations struck out in red. SVG is plain text, so the output is testable, diffable and
+//! its fins shaded orange, the candidates it is about in blue, placements in green,
+//! eliminations struck out in red, and a chain's links as red arrows, strong links solid and
+//! weak links dashed (read from the step's chain by [`links`]); the step's text, wrapped,
+//! below. SVG is plain text, so the output is testable, diffable and
 //! opens in every browser; no image library is needed.
 //!
 //! ```
@@ -19,6 +21,7 @@ use std::fmt::Write;
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, Grid};
+use crate::links;
 use crate::step::Step;
 
 const CELL: usize = 48;
@@ -35,12 +38,18 @@ font-weight:bold}.gone{fill:#c01c28}.label{font-size:12px;fill:#777}";
 pub fn svg(puzzle: &Grid, cands: &Candidates, step: Option<&Step>) -> String {
     let mut out = String::with_capacity(32 * 1024);
     // Writing to a String cannot fail: the results of `write!` below are ignored for that reason.
+    let caption = step
+        .map(|s| wrap(&s.to_string(), CAPTION_WIDTH))
+        .unwrap_or_default();
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{SIDE}\" height=\"{h}\" \
          viewBox=\"0 0 {SIDE} {h}\"><style>{STYLE}</style>\
+         <defs><marker id=\"head\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" \
+         markerWidth=\"6\" markerHeight=\"6\" orient=\"auto-start-reverse\">\
+         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c01c28\"/></marker></defs>\
          <rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
-        h = SIDE + if step.is_some() { 2 * MARGIN } else { 0 },
+        h = SIDE + caption.len() * LINE + if step.is_some() { MARGIN } else { 0 },
     );
     let pattern: CellSet = step
         .map(|s| s.cells.iter().copied().collect())
@@ -69,17 +78,90 @@ pub fn svg(puzzle: &Grid, cands: &Candidates, step: Option<&Step>) -> String {
     }
     grid_lines(&mut out);
     labels(&mut out);
-    if let Some(step) = step {
+    if let Some(chain) = step.and_then(|s| s.chain.as_deref()) {
+        for link in links::links(chain) {
+            arrow(&mut out, &link);
+        }
+    }
+    for (i, line) in caption.iter().enumerate() {
         let _ = write!(
             out,
             "<text x=\"{}\" y=\"{}\" style=\"font-size:14px\">{}</text>",
             SIDE / 2,
-            SIDE + MARGIN / 2,
-            escape(&step.to_string())
+            SIDE + MARGIN / 2 + i * LINE,
+            escape(line)
         );
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The widest caption line, in characters, and the height of a line.
+const CAPTION_WIDTH: usize = 62;
+const LINE: usize = 18;
+
+/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
+/// alone), so that a long chain stays inside the picture.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Where a candidate is drawn: the centre of its ninth of the cell.
+fn candidate_at(cell: Cell, digit: Digit) -> (f64, f64) {
+    let (x, y) = origin(cell);
+    let i = digit.index();
+    (
+        (x + CELL / 6 + (i % 3) * CELL / 3) as f64,
+        (y + CELL / 6 + (i / 3) * CELL / 3) as f64,
+    )
+}
+
+/// A chain's link as an arrow between its candidates (the middle of a group's): solid for
+/// a strong link, dashed for a weak one, bent a little so that arrows along one line stay
+/// apart, and stopped short of the digits.
+fn arrow(out: &mut String, link: &links::Link) {
+    let centre = |node: &links::Node| {
+        let n = node.cells.len().max(1) as f64;
+        let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(sx, sy), cell| {
+            let (x, y) = candidate_at(cell, node.digit);
+            (sx + x, sy + y)
+        });
+        (sx / n, sy / n)
+    };
+    let ((x1, y1), (x2, y2)) = (centre(&link.from), centre(&link.to));
+    let (dx, dy) = (x2 - x1, y2 - y1);
+    let length = (dx * dx + dy * dy).sqrt();
+    if length < 1.0 {
+        return;
+    }
+    let (ux, uy) = (dx / length, dy / length);
+    let gap = 7.0;
+    let (ax, ay, bx, by) = (x1 + ux * gap, y1 + uy * gap, x2 - ux * gap, y2 - uy * gap);
+    // The control point: off the middle, to the left of the direction of travel.
+    let bend = (length * 0.15).min(18.0);
+    let (cx, cy) = ((ax + bx) / 2.0 - uy * bend, (ay + by) / 2.0 + ux * bend);
+    let dash = if link.strong {
+        ""
+    } else {
+        " stroke-dasharray=\"5,4\""
+    };
+    let _ = write!(
+        out,
+        "<path d=\"M{ax:.1},{ay:.1} Q{cx:.1},{cy:.1} {bx:.1},{by:.1}\" fill=\"none\" \
+         stroke=\"#c01c28\" stroke-width=\"1.6\"{dash} marker-end=\"url(#head)\" \
+         class=\"{}\"/>",
+        if link.strong { "strong" } else { "weak" }
+    );
 }
 
 fn origin(cell: Cell) -> (usize, usize) {

@@ -17,6 +17,7 @@ use crate::canon::Canonical;
 use crate::format;
 use crate::generate::{Generated, Symmetry};
 use crate::grid::{Cell, Digit, Grid};
+use crate::links;
 use crate::logic::tutor::{self, Explained, Hint};
 use crate::logic::TechniqueSet;
 use crate::rate::{Level, Rating, SeRating};
@@ -223,6 +224,40 @@ impl From<&Transform> for TransformRecord {
     }
 }
 
+/// A chain's node: a digit in one cell, or in a group of cells.
+#[derive(Serialize)]
+pub struct NodeRecord {
+    /// The digit.
+    pub digit: u8,
+    /// Its cells, `r1c1`.
+    pub cells: Vec<String>,
+}
+
+/// A chain's link, as [`links::Link`] holds it.
+#[derive(Serialize)]
+pub struct LinkRecord {
+    /// Where the arrow starts.
+    pub from: NodeRecord,
+    /// Where it points.
+    pub to: NodeRecord,
+    /// A strong link (drawn solid), else weak (dashed).
+    pub strong: bool,
+}
+
+impl From<&links::Link> for LinkRecord {
+    fn from(link: &links::Link) -> LinkRecord {
+        let node = |n: &links::Node| NodeRecord {
+            digit: n.digit.get(),
+            cells: n.cells.iter().map(|c| c.to_string()).collect(),
+        };
+        LinkRecord {
+            from: node(&link.from),
+            to: node(&link.to),
+            strong: link.strong,
+        }
+    }
+}
+
 /// A placement or an elimination.
 #[derive(Serialize)]
 pub struct Mark {
@@ -253,6 +288,9 @@ pub struct StepRecord {
     /// The chain in Eureka notation, for chain techniques.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain: Option<String>,
+    /// The chain's links, for drawing as arrows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<LinkRecord>,
     /// The step as the text output writes it.
     pub text: String,
 }
@@ -277,6 +315,13 @@ impl StepRecord {
             houses: step.houses.iter().map(ToString::to_string).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
             chain: step.chain.clone(),
+            links: step
+                .chain
+                .as_deref()
+                .map_or_else(Vec::new, links::links)
+                .iter()
+                .map(LinkRecord::from)
+                .collect(),
             text: step.to_string(),
         }
     }

@@ -4,6 +4,7 @@
 mod common;
 
 mod canon;
+mod links;
 mod logic;
 mod logic_chains;
 mod parse;
