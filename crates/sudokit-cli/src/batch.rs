@@ -426,6 +426,7 @@ where
             Err(TryRecvError::Disconnected) => None,
         };
     }
+    sink.printer.end(&mut sink.out)?;
     sink.flush()?;
     Ok(summary)
 }

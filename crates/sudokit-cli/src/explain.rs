@@ -5,7 +5,7 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::tutor::{explain, summary, Explained};
@@ -13,8 +13,10 @@ use sudokit::logic::{self, TechniqueSet};
 use sudokit::{format, render, CellSet, Grid};
 
 use crate::batch::{self, Input, Place};
-use crate::output::{Outcome, TextOrJson as Format};
-use crate::printer::{AsJson, AsParagraph, JsonPrinter, ParagraphPrinter, Printer};
+use crate::output::Outcome;
+use crate::printer::{
+    escape_html, AsHtml, AsJson, AsParagraph, HtmlPrinter, JsonPrinter, ParagraphPrinter, Printer,
+};
 use sudokit::wire::ExplainRecord;
 
 /// Explain puzzles the way a person solves them: every step named as HoDoKu names it, with
@@ -67,7 +69,20 @@ fn printer(format: Format) -> &'static dyn Printer<Walkthrough> {
     match format {
         Format::Text => &ParagraphPrinter,
         Format::Json => &JsonPrinter,
+        Format::Html => &HtmlPrinter,
     }
+}
+
+/// Output formats of `explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Numbered steps, the solution or where it stalled, a summary.
+    Text,
+    /// JSON Lines: one object per puzzle, its steps in an array.
+    Json,
+    /// One self-contained HTML page: each puzzle's steps with a picture of each (chains as
+    /// arrows), to share or print (`> walk.html`).
+    Html,
 }
 
 /// One puzzle's record: its explanation from a start, or why there is none.
@@ -167,6 +182,44 @@ impl AsParagraph for Walkthrough {
     }
 }
 
+impl AsHtml for Walkthrough {
+    fn heading(&self) -> String {
+        format!("Puzzle {}", self.puzzle)
+    }
+
+    /// The start's picture, then each step's text and picture, then the outcome and summary.
+    fn body_html(&self) -> String {
+        let explanation = match &self.result {
+            Err(refusal) => {
+                return format!(
+                    "<p>{}: nothing to explain</p>\n",
+                    escape_html(&refusal.to_string())
+                )
+            }
+            Ok(explanation) => explanation,
+        };
+        let mut html = render::svg(&self.puzzle, &self.start, None);
+        html.push_str("<ol>\n");
+        let mut state = self.start.clone();
+        for step in &explanation.steps {
+            html += &format!(
+                "<li><p>{}</p>\n{}</li>\n",
+                escape_html(&step.to_string()),
+                render::svg(&self.puzzle, &state, Some(step))
+            );
+            logic::apply(&mut state, step);
+        }
+        html.push_str("</ol>\n");
+        // The text's closing lines: the solution or where it stalled, and the summary.
+        for line in self.body().lines().filter(|l| {
+            l.starts_with("Solution") || l.starts_with("Stalled") || l.starts_with("Summary")
+        }) {
+            html += &format!("<p>{}</p>\n", escape_html(line));
+        }
+        html
+    }
+}
+
 impl AsJson for Walkthrough {
     fn json(&self) -> impl Serialize + '_ {
         ExplainRecord::new(&self.puzzle, &self.result, &self.set)
@@ -187,7 +240,9 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
             record.draw(dir, 1)?;
         }
         let mut out = io::BufWriter::new(io::stdout().lock());
+        printer.begin(&mut out)?;
         printer.print(&mut out, Some(&Place::marks()), &record)?;
+        printer.end(&mut out)?;
         out.flush()?;
         return Ok(Outcome::failed_if(!record.solved()));
     }

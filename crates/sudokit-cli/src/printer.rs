@@ -26,6 +26,11 @@ pub trait Printer<R>: Sync {
         Ok(())
     }
 
+    /// Writes what comes after the last record (the end of a document), if anything.
+    fn end(&self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
     /// Writes the record of the puzzle read at `place`, or of a puzzle not read from any
     /// input (a generated one), which has no place and no trailing text.
     fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()>;
@@ -65,6 +70,15 @@ pub trait AsParagraph {
     fn body(&self) -> String;
 }
 
+/// A record written as a section of an HTML document: a heading (followed by the trailing
+/// text) and its body, already HTML.
+pub trait AsHtml {
+    /// The heading's text (escaped by the printer).
+    fn heading(&self) -> String;
+    /// The section's body, as HTML.
+    fn body_html(&self) -> String;
+}
+
 /// A record drawn as a 9×9 grid, its notes as `#` comment lines above it, so that the
 /// output reads back in as puzzles.
 pub trait AsGrid {
@@ -94,6 +108,9 @@ pub struct LinePrinter;
 
 /// `--format text` of `explain`: one paragraph per puzzle.
 pub struct ParagraphPrinter;
+
+/// `--format html` of `explain`: one self-contained page, a section per puzzle.
+pub struct HtmlPrinter;
 
 /// `--format grid`: drawn grids with `#` notes; reads back in.
 pub struct GridPrinter;
@@ -131,6 +148,53 @@ impl<R: AsParagraph> Printer<R> for ParagraphPrinter {
     fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
         writeln!(out, "error: {}\n", error.message)
     }
+}
+
+/// The page's style: readable in print and on a screen, pictures as wide as the text.
+const HTML_STYLE: &str =
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:760px;margin:2rem auto;\
+padding:0 1rem;color:#1b1b1b}h2{font-size:1.1rem;word-break:break-all}li{margin:1rem 0}\
+svg{max-width:100%;height:auto}.error{color:#c01c28}section{break-after:page}";
+
+impl<R: AsHtml> Printer<R> for HtmlPrinter {
+    fn begin(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>sudokit explain</title><style>{HTML_STYLE}</style></head><body>"
+        )
+    }
+
+    fn end(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "</body></html>")
+    }
+
+    fn print(&self, out: &mut dyn Write, place: Option<&Place>, record: &R) -> io::Result<()> {
+        let heading = format!("{}{}", record.heading(), trailing(place));
+        writeln!(
+            out,
+            "<section><h2>{}</h2>\n{}</section>",
+            escape_html(&heading),
+            record.body_html()
+        )
+    }
+
+    fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {
+        writeln!(
+            out,
+            "<p class=\"error\">error: {}</p>",
+            escape_html(error.message)
+        )
+    }
+}
+
+/// `text` safe inside HTML: what a puzzle's trailing text or a message holds is shown, never
+/// read as markup.
+pub fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 impl<R: AsGrid> Printer<R> for GridPrinter {

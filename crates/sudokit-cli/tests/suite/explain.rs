@@ -170,3 +170,26 @@ fn svg_pictures_per_step() {
     let first = std::fs::read_to_string(dir.path().join("0001-0001.svg")).unwrap();
     assert!(first.starts_with("<svg") && first.contains("Hidden Single: r1c3=8 in box 1"));
 }
+
+#[test]
+fn html_is_one_self_contained_page_with_a_picture_per_step() {
+    let input = format!("{XWING} <script>alert(1)</script>\nnot a puzzle\n");
+    let (page, _, code) = run(&["explain", "--format", "html"], &input);
+    assert_eq!(code, 2, "the unreadable line makes the status 2");
+    assert!(page.starts_with("<!doctype html>") && page.trim_end().ends_with("</body></html>"));
+    let (json, _) = sudokit(&["explain", "--format", "json", XWING]);
+    let record: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let steps = record["steps"].as_array().unwrap().len();
+    assert_eq!(
+        page.matches("<svg").count(),
+        steps + 1,
+        "the start and every step"
+    );
+    assert!(
+        !page.contains("<script>"),
+        "trailing text is shown, never run"
+    );
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page.contains("<p class=\"error\">error: &lt;stdin&gt;:2:1:"));
+    assert!(page.contains("Summary: "));
+}
