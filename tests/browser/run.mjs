@@ -110,6 +110,12 @@ try {
   check("a chain's strong links are drawn solid", (await page.locator("#arrows path.strong").count()) === 3);
   check("and its weak links dashed", (await page.locator("#arrows path.weak").count()) === 2);
   await page.screenshot({ path: join(shots, "chain.png") });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#picture")]);
+  const saved = join(shots, "picture.svg");
+  await download.saveAs(saved);
+  const { readFileSync } = await import("node:fs");
+  const svg = readFileSync(saved, "utf8");
+  check("Save picture downloads the step's SVG, arrows included", svg.startsWith("<svg") && svg.includes("XY-Wing") && svg.includes('class="weak"'));
 
   // Rating, pasting, dark mode.
   await page.fill("#paste", INKALA);

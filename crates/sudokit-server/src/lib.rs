@@ -14,6 +14,7 @@
 //! | `POST /api/canon` | `puzzle`, `zeros` | `CanonRecord` |
 //! | `POST /api/hint` | `puzzle` or `marks`, `level` (1–3), `techniques` | `HintRecord` |
 //! | `POST /api/explain` | `puzzle` or `marks`, `techniques` | `ExplainRecord` |
+//! | `POST /api/picture` | `puzzle` (the givens), `marks`, `step` (a step of the explanation from `marks`) or `hint`, `techniques` | the SVG picture `explain --svg` draws |
 //! | `POST /api/generate` | `seed`, `index`, `symmetry`, `clues`, `minimal`, `er`, `level`, `techniques`, `first_hard`, `practice`, `pattern`, `rate` | `GeneratedRecord`; 503 when nothing met the target in time |
 //!
 //! `GET /api/openapi.json` describes all of it.
@@ -53,7 +54,7 @@ use sudokit::step::Technique;
 use sudokit::wire::{
     CanonRecord, ExplainRecord, GeneratedRecord, HintRecord, RatingRecord, SolveRecord,
 };
-use sudokit::{solver, Grid, ParseError};
+use sudokit::{render, solver, Grid, ParseError};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tower_http::cors::CorsLayer;
@@ -110,6 +111,7 @@ pub fn router(config: &Config) -> Router {
         .route("/api/hint", post(hint))
         .route("/api/explain", post(explain))
         .route("/api/generate", post(generate))
+        .route("/api/picture", post(picture))
         .route("/api/openapi.json", get(openapi))
         .route("/", get(page))
         .layer(DefaultBodyLimit::max(config.body_limit))
@@ -521,4 +523,59 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PictureRequest {
+    /// The givens, told apart from placed digits in the picture.
+    puzzle: String,
+    /// The position drawn (default: the puzzle's own candidates).
+    marks: Option<String>,
+    /// Draw step `step` (0-based) of the explanation from the position, on the position
+    /// before it.
+    step: Option<usize>,
+    /// Draw the position's next step.
+    #[serde(default)]
+    hint: bool,
+    techniques: Option<String>,
+}
+
+async fn picture(State(bounds): State<Bounds>, body: Bytes) -> Result<Response, Failure> {
+    let request: PictureRequest = read(&body)?;
+    let givens = puzzle(&request.puzzle)?;
+    let start = match &request.marks {
+        Some(marks) => position(None, Some(marks))?,
+        None => Candidates::new(&givens),
+    };
+    let set = techniques(request.techniques.as_deref())?;
+    if request.hint && request.step.is_some() {
+        return Err(Failure::bad("give `step` or `hint`, not both"));
+    }
+    let (step, hint) = (request.step, request.hint);
+    let drawn = work(&bounds, true, move || {
+        let engine = sudokit::logic::Engine::new(set).unique(tutor::vouch(&start).is_ok());
+        let (state, shown) = match (step, hint) {
+            (Some(k), _) => {
+                let steps = engine.explain_from(start.clone()).steps;
+                let Some(shown) = steps.get(k).cloned() else {
+                    return Err(format!("step: the explanation has {} steps", steps.len()));
+                };
+                let mut state = start;
+                for done in &steps[..k] {
+                    sudokit::logic::apply(&mut state, done);
+                }
+                (state, Some(shown))
+            }
+            (None, true) => {
+                let shown = engine.next_step(&start);
+                (start, shown)
+            }
+            (None, false) => (start, None),
+        };
+        Ok(render::svg(&givens, &state, shown.as_ref()))
+    })
+    .await?;
+    let svg = drawn.map_err(Failure::bad)?;
+    Ok(([("content-type", "image/svg+xml")], svg).into_response())
 }

@@ -363,3 +363,41 @@ async fn cors_is_off_unless_asked_for() {
     };
     assert_eq!(ask(open).await.unwrap(), "*");
 }
+
+#[tokio::test]
+async fn pictures_are_the_svg_explain_draws() {
+    let config = Config::default();
+    let ask = |body: Value| {
+        let config = config.clone();
+        async move {
+            let request = Request::post("/api/picture")
+                .body(Body::from(body.to_string()))
+                .unwrap();
+            let response = router(&config).oneshot(request).await.unwrap();
+            let status = response.status();
+            let kind = response.headers().get("content-type").cloned();
+            let bytes = response.into_body().collect().await.unwrap().to_bytes();
+            (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+        }
+    };
+    let (status, kind, svg) = ask(json!({ "puzzle": XWING, "hint": true })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind.unwrap(), "image/svg+xml");
+    assert!(svg.starts_with("<svg") && svg.contains("Hidden Single: r1c3=8 in box 1"));
+    let (_, _, plain) = ask(json!({ "puzzle": XWING })).await;
+    assert!(!plain.contains("Hidden Single"));
+    let (_, _, second) = ask(json!({ "puzzle": XWING, "step": 1 })).await;
+    let puzzle: Grid = XWING.parse().unwrap();
+    let steps = sudokit::logic::Engine::new(sudokit::logic::TechniqueSet::all())
+        .unique(true)
+        .explain(&puzzle)
+        .steps;
+    assert!(second.contains(
+        &steps[1]
+            .to_string()
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    ));
+    let (status, _, _) = ask(json!({ "puzzle": XWING, "step": 999 })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
