@@ -103,6 +103,14 @@ try {
   check("and shades its cells", (await page.locator(".cell.focus").count()) >= 4);
   await page.screenshot({ path: join(shots, "explain.png") });
 
+  // A technique list limits the logic: with singles only, no hint for the XY-Wing position.
+  await page.goto(`${base}/?p=${XY_POSITION}`);
+  await page.fill("#techniques", "singles");
+  await page.click("#hint1");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.length > 0);
+  check("a technique list limits the hints", (await status()) === "no technique in use applies here");
+  await page.fill("#techniques", "all");
+
   // A chain step draws its links as arrows: strong solid, weak dashed.
   await page.goto(`${base}/?p=${XY_POSITION}`);
   await page.click("#hint3");

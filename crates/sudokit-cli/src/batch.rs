@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, StdoutLock, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
@@ -67,6 +67,32 @@ pub struct Input {
     #[arg(long, short = 'j', value_name = "N",
           value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64))]
     pub threads: Option<u16>,
+
+    /// Write the records into FILE (created or replaced) instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+impl Input {
+    /// The file of `--output`, created, or none for standard output.
+    fn create_output(&self) -> Result<Option<File>> {
+        self.output
+            .as_ref()
+            .map(|path| {
+                File::create(path).with_context(|| format!("cannot create {}", path.display()))
+            })
+            .transpose()
+    }
+
+    /// Where records go: the `--output` file, or standard output. For commands that write
+    /// one position's record outside the pipeline (`--marks`).
+    pub fn writer(&self) -> Result<BufWriter<Box<dyn Write>>> {
+        let out: Box<dyn Write> = match self.create_output()? {
+            Some(file) => Box::new(file),
+            None => Box::new(io::stdout().lock()),
+        };
+        Ok(BufWriter::new(out))
+    }
 }
 
 /// Where a record came from: its input, the line it starts on, the text after the puzzle.
@@ -107,7 +133,7 @@ type Item<T> = (Place, Result<(Grid, T), ParseError>);
 /// Where a batch command writes: standard output, buffered, with error records in place and
 /// their copies on stderr keeping their place among the results on a shared terminal.
 pub struct Sink<'a, R> {
-    out: BufWriter<StdoutLock<'a>>,
+    out: BufWriter<Box<dyn Write + 'a>>,
     progress: ProgressBar,
     /// Whether stdout is a terminal: stderr copies must then wait for the results before them.
     terminal: bool,
@@ -205,7 +231,8 @@ where
     } else {
         input.files.clone()
     };
-    let progress = progress_bar(&names);
+    let file = input.create_output()?;
+    let progress = progress_bar(&names, file.is_some());
     let (read_tx, read_rx) = sync_channel::<Incoming>(2);
     // Not joined: after a closed output it may be blocked reading a terminal, and the
     // process ends without it.
@@ -216,7 +243,7 @@ where
     let group = AtomicUsize::new(1);
     thread::scope(|scope| {
         let writer = scope.spawn(|| {
-            let written = write_all(done_rx, printer, &mut write, progress.clone());
+            let written = write_all(done_rx, file, printer, &mut write, progress.clone());
             stopped.store(written.is_err(), Ordering::Relaxed);
             written
         });
@@ -364,6 +391,7 @@ fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
 /// Writes the finished groups in input order; stops at the first failed write.
 fn write_all<T, R, F>(
     rx: Receiver<(u64, Done<T>)>,
+    file: Option<File>,
     printer: &dyn Printer<R>,
     write: &mut F,
     progress: ProgressBar,
@@ -372,9 +400,12 @@ where
     F: FnMut(&mut Sink<'_, R>, Worked<T>) -> io::Result<()>,
 {
     let stdout = io::stdout();
-    let terminal = stdout.is_terminal();
+    let (out, terminal): (Box<dyn Write>, bool) = match file {
+        Some(file) => (Box::new(file), false),
+        None => (Box::new(stdout.lock()), stdout.is_terminal()),
+    };
     let mut sink = Sink {
-        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
+        out: BufWriter::with_capacity(1 << 16, out),
         progress,
         terminal,
         printer,
@@ -433,8 +464,8 @@ where
 
 /// A byte-based progress bar on stderr when stderr is a terminal and the results go
 /// elsewhere (a file, a pipe); results on the terminal are their own progress.
-fn progress_bar(names: &[PathBuf]) -> ProgressBar {
-    if !io::stderr().is_terminal() || io::stdout().is_terminal() {
+fn progress_bar(names: &[PathBuf], to_file: bool) -> ProgressBar {
+    if !io::stderr().is_terminal() || (io::stdout().is_terminal() && !to_file) {
         return ProgressBar::hidden();
     }
     let total: Option<u64> = names

@@ -81,7 +81,7 @@ pub enum Format {
     /// JSON Lines: one object per puzzle, its steps in an array.
     Json,
     /// One self-contained HTML page: each puzzle's steps with a picture of each (chains as
-    /// arrows), to share or print (`> walk.html`).
+    /// arrows), to share or print (`-o walk.html`).
     Html,
 }
 
@@ -239,7 +239,7 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
         if let Some(dir) = &args.svg {
             record.draw(dir, 1)?;
         }
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = args.input.writer()?;
         printer.begin(&mut out)?;
         printer.print(&mut out, Some(&Place::marks()), &record)?;
         printer.end(&mut out)?;

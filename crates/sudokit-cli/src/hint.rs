@@ -125,8 +125,9 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
             hint: hint(&cands, &args.techniques),
             level: args.level,
         };
-        let mut out = io::stdout().lock();
+        let mut out = args.input.writer()?;
         printer.print(&mut out, Some(&Place::marks()), &record)?;
+        out.flush()?;
         if let Some(dir) = &args.svg {
             record.draw(dir, 1, cands.grid(), &cands)?;
         }

@@ -19,9 +19,10 @@ pub struct ServeArgs {
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080")]
     addr: String,
 
-    /// Slow requests (rate, explain) worked on at once (default: the cores but one).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=512))]
-    slow: Option<u16>,
+    /// Requests worked on at once (default: one per core). Slow ones (rate, explain,
+    /// generate, pictures) get all but one of them, so quick ones always have a thread.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..=512))]
+    threads: Option<u16>,
 
     /// Seconds a request's work may take before it answers 503.
     #[arg(long, value_name = "SECONDS", default_value_t = 10)]
@@ -43,8 +44,9 @@ pub fn run(args: &ServeArgs) -> Result<Outcome> {
         cors: args.cors,
         ..Config::default()
     };
-    if let Some(slow) = args.slow {
-        config.slow = usize::from(slow);
+    if let Some(threads) = args.threads {
+        config.quick = usize::from(threads);
+        config.slow = usize::from(threads).saturating_sub(1).max(1);
     }
     sudokit_server::run(&args.addr, &config, |bound| {
         let _ = message(&format!(

@@ -236,3 +236,21 @@ fn a_closed_pipe_ends_quietly() {
     );
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn output_goes_into_the_file_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("solved.txt");
+    let (out, _, code) = run(
+        &["solve", "-o", path.to_str().unwrap()],
+        &format!("{INKALA_2012} x\n"),
+    );
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        format!("{SOLUTION_2012} x\n")
+    );
+    let (_, err, code) = run(&["solve", "-o", "/nonexistent/dir/x"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot create /nonexistent/dir/x"), "{err}");
+}
