@@ -281,6 +281,9 @@ pub struct StepRecord {
     pub eliminations: Vec<Mark>,
     /// The cells the step looks at.
     pub cells: Vec<String>,
+    /// Cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fins: Vec<String>,
     /// The houses the step looks at.
     pub houses: Vec<String>,
     /// Digits, as the record names them.
@@ -312,6 +315,7 @@ impl StepRecord {
             placements: marks(&step.placements),
             eliminations: marks(&step.eliminations),
             cells: step.cells.iter().map(ToString::to_string).collect(),
+            fins: step.fins.iter().map(ToString::to_string).collect(),
             houses: step.houses.iter().map(ToString::to_string).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
             chain: step.chain.clone(),
