@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -148,12 +148,7 @@ fn parse_level(text: &str) -> Result<Level, String> {
 }
 
 fn parse_technique(text: &str) -> Result<Technique, String> {
-    Technique::from_name(text).ok_or_else(|| {
-        format!(
-            "unknown technique '{text}' (did you mean {}?)",
-            Technique::closest(text).short_name()
-        )
-    })
+    Technique::parse(text)
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -265,7 +260,7 @@ pub fn run(args: &GenerateArgs) -> Result<Outcome> {
     let seed = match args.seed {
         Some(seed) => seed,
         None => {
-            let seed = clock_seed();
+            let seed = generate::seed_from_clock();
             message(&format!(
                 "sudokit: seed {seed} (--seed {seed} makes these puzzles again)"
             ))?;
@@ -358,14 +353,6 @@ fn read_seeds(path: &Path) -> Result<Vec<Grid>> {
         anyhow::bail!("{name}: no puzzle found");
     }
     Ok(seeds)
-}
-
-/// A seed from the clock, for a run not given one.
-fn clock_seed() -> u64 {
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    (nanos % 1_000_000_000_000) as u64
 }
 
 /// A bar counting puzzles on stderr, when stderr is a terminal and the puzzles go

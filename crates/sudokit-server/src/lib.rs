@@ -420,12 +420,7 @@ struct GenerateRequest {
 
 /// A technique a request names, or 400 with the nearest name.
 fn technique(field: &str, name: &str) -> Result<Technique, Failure> {
-    Technique::from_name(name).ok_or_else(|| {
-        let nearest = Technique::closest(name).short_name();
-        Failure::bad(format!(
-            "{field}: unknown technique {name:?} (did you mean {nearest}?)"
-        ))
-    })
+    Technique::parse(name).map_err(|e| Failure::bad(format!("{field}: {e}")))
 }
 
 /// The ER of a JSON number (`9.0`): tenths, rounded.
@@ -486,7 +481,7 @@ async fn generate(State(bounds): State<Bounds>, body: Bytes) -> Answer<Generated
     };
     let generator =
         Generator::new(spec).map_err(|e| Failure::bad(format!("impossible target: {e}")))?;
-    let seed = request.seed.unwrap_or_else(clock_seed);
+    let seed = request.seed.unwrap_or_else(generate::seed_from_clock);
     let index = request.index.unwrap_or(0);
     let budget = Budget {
         attempts: u64::MAX,
@@ -516,13 +511,6 @@ async fn generate(State(bounds): State<Bounds>, body: Bytes) -> Answer<Generated
             body: json!({ "error": gave_up.to_string() }),
         }),
     }
-}
-
-/// A seed for a request that names none.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 #[derive(Deserialize)]

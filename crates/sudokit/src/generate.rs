@@ -36,7 +36,7 @@ use crate::candidates::Candidates;
 use crate::canon;
 use crate::format;
 use crate::grid::{Cell, CellSet, Digit, Grid};
-use crate::logic::{self, TechniqueSet};
+use crate::logic::{self, tutor, TechniqueSet};
 use crate::rate::{self, SeRating, Tenths};
 use crate::solver;
 use crate::step::{Step, Technique};
@@ -362,9 +362,7 @@ impl Spec {
                 return None;
             }
             if let Some(wanted) = self.hardest {
-                let rank = |t| set.techniques().iter().position(|&x| x == t);
-                let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
-                if hardest != Some(wanted) {
+                if tutor::summary(&steps, &set).1 != Some(wanted.name()) {
                     return None;
                 }
             }
@@ -612,6 +610,15 @@ fn neighbour(seed: &Grid, rng: &mut Rng) -> Grid {
         added += 1;
     }
     puzzle
+}
+
+/// A seed from the clock, for a run its caller gave none: twelve digits at most, short
+/// enough to note down and give back to repeat the run.
+pub fn seed_from_clock() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    (nanos % 1_000_000_000_000) as u64
 }
 
 /// `solution` with only the cells of `cells` given.

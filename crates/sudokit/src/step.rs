@@ -204,6 +204,17 @@ impl Technique {
             })
     }
 
+    /// The technique named `name` (as [`Technique::from_name`] reads it), or a message that
+    /// names the nearest technique for a misspelling.
+    pub fn parse(name: &str) -> Result<Technique, String> {
+        Technique::from_name(name).ok_or_else(|| {
+            format!(
+                "unknown technique '{name}' (did you mean {}?)",
+                Technique::closest(name).short_name()
+            )
+        })
+    }
+
     /// The technique whose short name is nearest `name` (fewest single-character edits, on
     /// the names as [`Technique::from_name`] compares them): a suggestion for a misspelling.
     pub fn closest(name: &str) -> Technique {
