@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::candidates::Candidates;
 use sudokit::logic::tutor::{explain, summary, Explained};
-use sudokit::logic::{self, TechniqueSet};
+use sudokit::logic::{self, Explanation, TechniqueSet};
 use sudokit::{format, render, CellSet, Grid};
 
 use crate::batch::{self, Input, Place};
@@ -154,39 +154,46 @@ impl AsParagraph for Walkthrough {
                 text += &format!("{}\n", format::grid_marked(state.grid(), marked));
             }
         }
-        let reached = explanation.final_state.grid();
-        if explanation.solved {
-            text += &format!("Solution {reached}\n");
-        } else {
-            let empty = 81 - self.puzzle.filled();
-            let filled = reached.filled() - self.puzzle.filled();
-            text += &format!(
-                "Stalled: the techniques in use find nothing more after filling {filled} of \
-                 {empty} empty cells. Reached {reached}\n{}\n",
-                explanation.final_state
-            );
+        let [outcome, summary] = self.closing(explanation);
+        text += &format!("{outcome}\n");
+        if !explanation.solved {
+            text += &format!("{}\n", explanation.final_state);
         }
-        let (counts, hardest) = summary(&explanation.steps, &self.set);
-        let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
-        match hardest {
-            Some(hardest) => {
-                let steps = explanation.steps.len();
-                text += &format!(
-                    "Summary: {steps} steps ({}); hardest: {hardest}\n",
-                    list.join(", ")
-                );
-            }
-            None => text += "Summary: no step found\n",
-        }
+        text += &format!("{summary}\n");
         text
     }
 }
 
-impl AsHtml for Walkthrough {
-    fn heading(&self) -> String {
-        format!("Puzzle {}", self.puzzle)
+impl Walkthrough {
+    /// The closing lines of an explanation: the solution or where it stalled, and the
+    /// summary.
+    fn closing(&self, explanation: &Explanation) -> [String; 2] {
+        let reached = explanation.final_state.grid();
+        let outcome = if explanation.solved {
+            format!("Solution {reached}")
+        } else {
+            let empty = 81 - self.puzzle.filled();
+            let filled = reached.filled() - self.puzzle.filled();
+            format!(
+                "Stalled: the techniques in use find nothing more after filling {filled} of \
+                 {empty} empty cells. Reached {reached}"
+            )
+        };
+        let (counts, hardest) = summary(&explanation.steps, &self.set);
+        let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
+        let summary = match hardest {
+            Some(hardest) => format!(
+                "Summary: {} steps ({}); hardest: {hardest}",
+                explanation.steps.len(),
+                list.join(", ")
+            ),
+            None => "Summary: no step found".to_string(),
+        };
+        [outcome, summary]
     }
+}
 
+impl AsHtml for Walkthrough {
     /// The start's picture, then each step's text and picture, then the outcome and summary.
     fn body_html(&self) -> String {
         let explanation = match &self.result {
@@ -210,11 +217,8 @@ impl AsHtml for Walkthrough {
             logic::apply(&mut state, step);
         }
         html.push_str("</ol>\n");
-        // The text's closing lines: the solution or where it stalled, and the summary.
-        for line in self.body().lines().filter(|l| {
-            l.starts_with("Solution") || l.starts_with("Stalled") || l.starts_with("Summary")
-        }) {
-            html += &format!("<p>{}</p>\n", escape_html(line));
+        for line in self.closing(explanation) {
+            html += &format!("<p>{}</p>\n", escape_html(&line));
         }
         html
     }

@@ -70,11 +70,9 @@ pub trait AsParagraph {
     fn body(&self) -> String;
 }
 
-/// A record written as a section of an HTML document: a heading (followed by the trailing
-/// text) and its body, already HTML.
-pub trait AsHtml {
-    /// The heading's text (escaped by the printer).
-    fn heading(&self) -> String;
+/// A record written as a section of an HTML document: the paragraph's heading (followed by
+/// the trailing text, escaped by the printer) over a body that is already HTML.
+pub trait AsHtml: AsParagraph {
     /// The section's body, as HTML.
     fn body_html(&self) -> String;
 }
