@@ -6,6 +6,10 @@
 //! 64 clients, then 64 quick clients while two more rate puzzles of the forum's hardest
 //! list without pause, which must not hold the quick answers up. Every answer must be 200.
 
+#[path = "../../sudokit/tests/suite/common.rs"]
+#[allow(dead_code)] // the benchmark uses only the data reader
+mod common;
+
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
@@ -16,16 +20,13 @@ use tokio::net::{TcpListener, TcpStream};
 /// How long each scenario runs.
 const SPELL: Duration = Duration::from_secs(3);
 
-/// Puzzles the quick clients send (the 17-clue list) and the slow ones rate (the hardest).
+/// The first `take` puzzles of a data file, as the library's tests and benchmarks read them
+/// (`data/`, or `SUDOKIT_DATA`).
 fn puzzles(name: &str, take: usize) -> Vec<String> {
-    let dir = std::env::var("SUDOKIT_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|_| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data"));
-    let text = std::fs::read_to_string(dir.join(name)).expect("the data files");
-    text.lines()
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+    common::load(name)
+        .iter()
         .take(take)
-        .map(|l| l[..81].to_string())
+        .map(ToString::to_string)
         .collect()
 }
 
