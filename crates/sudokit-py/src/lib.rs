@@ -1,26 +1,30 @@
 //! `import sudokit`: the library's answers as Python values.
 //!
 //! Each function reads a puzzle as the CLI does and answers with the record the CLI's
-//! `--format json` writes ([`sudokit::wire`]), converted to a dict, so a notebook sees the
-//! same fields as a pipeline. A puzzle that cannot be read raises `ValueError` with the
-//! CLI's positioned message. The `*_many` functions release the GIL, work on every core
-//! (rayon), and keep order; a bad puzzle becomes `{"error": ...}` in its place, so one bad
-//! line never loses the rest.
+//! `--format json` writes ([`sudokit::wire`]), converted to a dict; the package's Python part
+//! (`python/sudokit`) turns those into typed classes. A puzzle that cannot be read raises
+//! `ValueError` with the CLI's positioned message. The `*_many` functions release the GIL,
+//! work on every core (rayon), and keep order; a bad puzzle becomes `{"puzzle", "error"}` in
+//! its place, so one bad line never loses the rest.
 
-use pyo3::exceptions::PyValueError;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pythonize::pythonize;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudokit::canon::{canonicalize, equivalent as equivalence};
 use sudokit::generate::{Budget, Generator, Spec, Symmetry};
-use sudokit::logic::tutor;
+use sudokit::logic::tutor::{self, Hint};
 use sudokit::logic::TechniqueSet;
-use sudokit::parse::parse;
+use sudokit::parse::{parse, records};
 use sudokit::rate::{Level, RateOptions, MAX_LEVEL};
 use sudokit::wire::{
-    CanonRecord, ExplainRecord, GeneratedRecord, HintRecord, RatingRecord, SolveRecord,
-    TransformRecord,
+    CanonRecord, ExplainRecord, GeneratedRecord, HintRecord, RatingRecord, TransformRecord,
 };
 use sudokit::{solver, Grid};
 
@@ -40,23 +44,6 @@ fn technique_set(list: &str) -> PyResult<TechniqueSet> {
 /// `value` as a Python object (a dict for a record).
 fn python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     Ok(pythonize(py, value)?)
-}
-
-/// A record, or `{"error": message}` in its place.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Either<T> {
-    Record(T),
-    Error { error: String },
-}
-
-impl<T> From<Result<T, String>> for Either<T> {
-    fn from(result: Result<T, String>) -> Either<T> {
-        match result {
-            Ok(record) => Either::Record(record),
-            Err(error) => Either::Error { error },
-        }
-    }
 }
 
 /// The first solution, or None when there is none.
@@ -124,22 +111,31 @@ fn equivalent<'py>(py: Python<'py>, a: &str, b: &str) -> PyResult<Bound<'py, PyA
     python(py, &map.as_ref().map(TransformRecord::from))
 }
 
-/// The whole solve, step by step, as `sudokit explain --format json` writes it.
+/// The whole solve, step by step, as `sudokit explain --format json` writes it;
+/// ValueError for a puzzle without exactly one solution.
 #[pyfunction]
 #[pyo3(signature = (puzzle, techniques = "all"))]
 fn explain<'py>(py: Python<'py>, puzzle: &str, techniques: &str) -> PyResult<Bound<'py, PyAny>> {
     let grid = grid_of(puzzle)?;
     let set = technique_set(techniques)?;
-    let record = py.detach(|| explained(&grid, &set));
+    let record = py
+        .detach(|| explained(&grid, &set))
+        .map_err(PyValueError::new_err)?;
     python(py, &record)
 }
 
-fn explained(grid: &Grid, set: &TechniqueSet) -> ExplainRecord {
+/// The `explain` record, or why logic cannot start (no solution, several): the CLI writes
+/// that as the record's `error`, Python as an exception or a batch's error value.
+fn explained(grid: &Grid, set: &TechniqueSet) -> Result<ExplainRecord, String> {
     let result = tutor::explain(sudokit::candidates::Candidates::new(grid), set);
-    ExplainRecord::new(grid, &result, set)
+    match &result {
+        Err(refusal) => Err(refusal.to_string()),
+        Ok(_) => Ok(ExplainRecord::new(grid, &result, set)),
+    }
 }
 
-/// The next step at `level` (1 names the technique, 2 says where, 3 gives the step).
+/// The next step at `level` (1 names the technique, 2 says where, 3 gives the step);
+/// ValueError for a puzzle without exactly one solution.
 #[pyfunction]
 #[pyo3(signature = (puzzle, level = 1, techniques = "all"))]
 fn hint<'py>(
@@ -154,6 +150,9 @@ fn hint<'py>(
     let cands = sudokit::candidates::Candidates::new(&grid_of(puzzle)?);
     let set = technique_set(techniques)?;
     let found = py.detach(|| tutor::hint(&cands, &set));
+    if let Hint::Refused(refusal) = &found {
+        return Err(PyValueError::new_err(refusal.to_string()));
+    }
     python(py, &HintRecord::new(&found, level))
 }
 
@@ -190,60 +189,211 @@ fn generate<'py>(
     python(py, &record)
 }
 
-/// Works `each` on every puzzle on all cores, without the GIL, in order.
+/// A puzzle of a batch that gave no record: `{"puzzle", "error"}` as the CLI's error records
+/// are, `puzzle` only when it was read.
+#[derive(Serialize)]
+struct Failed {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    error: String,
+}
+
+/// A record, or a [`Failed`] in its place.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Either<T> {
+    Record(T),
+    Failed(Failed),
+}
+
+/// How often a batch takes the GIL back while it works: to move the progress bar and to
+/// notice Ctrl-C, which Python sees only while it holds the GIL.
+const TICK: Duration = Duration::from_millis(100);
+
+/// The batch's items as text, or why an item is not a puzzle (a pandas NaN is a float): that
+/// one item fails in its place rather than the whole call.
+fn texts(puzzles: &[Bound<'_, PyAny>]) -> Vec<Result<String, String>> {
+    puzzles
+        .iter()
+        .map(|item| {
+            item.extract::<String>().map_err(|_| {
+                let kind = item
+                    .get_type()
+                    .name()
+                    .map_or_else(|_| "?".to_string(), |n| n.to_string());
+                format!("expected a puzzle as str, got {kind}")
+            })
+        })
+        .collect()
+}
+
+/// Works `each` on every puzzle on all cores, without the GIL, in order. The work runs on
+/// its own thread while this one wakes every [`TICK`] to report to `progress` and check for
+/// signals; an exception from either stops the rest of the batch and is raised.
 fn many<'py, T: Serialize + Send>(
     py: Python<'py>,
-    puzzles: Vec<String>,
+    puzzles: Vec<Bound<'py, PyAny>>,
+    progress: Option<Py<PyAny>>,
     each: impl Fn(&Grid) -> Result<T, String> + Sync,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let records: Vec<Either<T>> = py.detach(|| {
-        puzzles
+    let texts = texts(&puzzles);
+    let done = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let work = || -> Vec<Either<T>> {
+        texts
             .par_iter()
-            .map(|text| Either::from(read(text).and_then(|grid| each(&grid))))
+            .map(|text| {
+                if stop.load(Ordering::Relaxed) {
+                    return Either::Failed(Failed {
+                        puzzle: None,
+                        error: "interrupted".to_string(),
+                    });
+                }
+                let worked = worked(text, &each);
+                done.fetch_add(1, Ordering::Relaxed);
+                worked
+            })
             .collect()
-    });
+    };
+    let records = py.detach(|| {
+        thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            scope.spawn(move || sender.send(work()));
+            watch(&receiver, progress.as_ref(), &done, &stop)
+        })
+    })?;
     python(py, &records)
 }
 
-/// `solve`'s records for many puzzles: `{"puzzle", "status", "count", "solution", ...}`.
+/// One puzzle's record, or why there is none.
+fn worked<T>(
+    text: &Result<String, String>,
+    each: impl Fn(&Grid) -> Result<T, String>,
+) -> Either<T> {
+    let grid = match text.as_deref().map_err(Clone::clone).and_then(read) {
+        Ok(grid) => grid,
+        Err(error) => {
+            return Either::Failed(Failed {
+                puzzle: None,
+                error,
+            })
+        }
+    };
+    match each(&grid) {
+        Ok(record) => Either::Record(record),
+        Err(error) => Either::Failed(Failed {
+            puzzle: Some(grid.to_string()),
+            error,
+        }),
+    }
+}
+
+/// Waits for the batch's records, telling `progress` how many more puzzles are done at every
+/// tick and at the end. The first exception (Ctrl-C, a failing progress bar) sets `stop` and
+/// is returned once the workers have let go.
+fn watch<R>(
+    receiver: &mpsc::Receiver<R>,
+    progress: Option<&Py<PyAny>>,
+    done: &AtomicUsize,
+    stop: &AtomicBool,
+) -> PyResult<R> {
+    let mut told = 0;
+    let mut failure = None;
+    let mut tell = |py: Python<'_>| -> PyResult<()> {
+        let now = done.load(Ordering::Relaxed);
+        if let Some(bar) = progress.filter(|_| now > told) {
+            bar.call1(py, (now - told,))?;
+            told = now;
+        }
+        Ok(())
+    };
+    loop {
+        match receiver.recv_timeout(TICK) {
+            Ok(records) => {
+                return match failure {
+                    Some(error) => Err(error),
+                    None => Python::attach(&mut tell).map(|()| records),
+                };
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) if failure.is_none() => {
+                if let Err(error) = Python::attach(|py| py.check_signals().and_then(|()| tell(py)))
+                {
+                    stop.store(true, Ordering::Relaxed);
+                    failure = Some(error);
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("a batch worker panicked"));
+            }
+        }
+    }
+}
+
+/// `solve` for many puzzles: each one's first solution or None.
 #[pyfunction]
-fn solve_many(py: Python<'_>, puzzles: Vec<String>) -> PyResult<Bound<'_, PyAny>> {
-    many(py, puzzles, |grid| {
-        Ok(SolveRecord::new(
-            grid,
-            &solver::count(grid, 2),
-            2,
-            false,
-            None,
-        ))
+#[pyo3(signature = (puzzles, progress = None))]
+fn solve_many<'py>(
+    py: Python<'py>,
+    puzzles: Vec<Bound<'py, PyAny>>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    many(py, puzzles, progress, |grid| {
+        Ok(solver::solve(grid).map(|g| g.to_string()))
     })
 }
 
-/// `rate`'s records for many puzzles, rated on every core.
+/// `rate` for many puzzles, rated on every core.
 #[pyfunction]
-#[pyo3(signature = (puzzles, max_level = MAX_LEVEL))]
-fn rate_many(py: Python<'_>, puzzles: Vec<String>, max_level: u8) -> PyResult<Bound<'_, PyAny>> {
-    many(py, puzzles, |grid| rating(grid, max_level))
+#[pyo3(signature = (puzzles, progress = None, max_level = MAX_LEVEL))]
+fn rate_many<'py>(
+    py: Python<'py>,
+    puzzles: Vec<Bound<'py, PyAny>>,
+    progress: Option<Py<PyAny>>,
+    max_level: u8,
+) -> PyResult<Bound<'py, PyAny>> {
+    many(py, puzzles, progress, |grid| rating(grid, max_level))
 }
 
-/// `canon`'s records for many puzzles.
+/// `canon` for many puzzles.
 #[pyfunction]
-fn canon_many(py: Python<'_>, puzzles: Vec<String>) -> PyResult<Bound<'_, PyAny>> {
-    many(py, puzzles, |grid| {
+#[pyo3(signature = (puzzles, progress = None))]
+fn canon_many<'py>(
+    py: Python<'py>,
+    puzzles: Vec<Bound<'py, PyAny>>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    many(py, puzzles, progress, |grid| {
         Ok(CanonRecord::new(grid, &canonicalize(grid), '.'))
     })
 }
 
-/// `explain`'s records for many puzzles.
+/// `explain` for many puzzles; a puzzle without one solution fails in its place.
 #[pyfunction]
-#[pyo3(signature = (puzzles, techniques = "all"))]
+#[pyo3(signature = (puzzles, progress = None, techniques = "all"))]
 fn explain_many<'py>(
     py: Python<'py>,
-    puzzles: Vec<String>,
+    puzzles: Vec<Bound<'py, PyAny>>,
+    progress: Option<Py<PyAny>>,
     techniques: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let set = technique_set(techniques)?;
-    many(py, puzzles, |grid| Ok(explained(grid, &set)))
+    many(py, puzzles, progress, |grid| explained(grid, &set))
+}
+
+/// The trailing text of each input line, as the CLI passes it through, or None for a line
+/// the CLI skips (blank, or a `#` comment): what `rate_lines` needs to write the CLI's lines.
+#[pyfunction]
+fn trailing(lines: Vec<String>) -> Vec<Option<String>> {
+    lines
+        .iter()
+        .map(|line| {
+            records(line.as_bytes())
+                .next()
+                .and_then(Result::ok)
+                .map(|record| record.trailing)
+        })
+        .collect()
 }
 
 /// The module `sudokit._sudokit`, which `sudokit` re-exports.
@@ -262,5 +412,6 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rate_many, m)?)?;
     m.add_function(wrap_pyfunction!(canon_many, m)?)?;
     m.add_function(wrap_pyfunction!(explain_many, m)?)?;
+    m.add_function(wrap_pyfunction!(trailing, m)?)?;
     Ok(())
 }
