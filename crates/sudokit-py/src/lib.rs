@@ -206,6 +206,9 @@ enum Either<T> {
     Failed(Failed),
 }
 
+/// A batch's answer: its records in order, and the positions of the failed ones.
+type Batch<'py> = (Bound<'py, PyAny>, Vec<usize>);
+
 /// How often a batch takes the GIL back while it works: to move the progress bar and to
 /// notice Ctrl-C, which Python sees only while it holds the GIL.
 const TICK: Duration = Duration::from_millis(100);
@@ -227,7 +230,8 @@ fn texts(puzzles: &[Bound<'_, PyAny>]) -> Vec<Result<String, String>> {
         .collect()
 }
 
-/// Works `each` on every puzzle on all cores, without the GIL, in order. The work runs on
+/// Works `each` on every puzzle on all cores, without the GIL, in order: the records, and
+/// where the failed ones are, so that Python touches only those. The work runs on
 /// its own thread while this one wakes every [`TICK`] to report to `progress` and check for
 /// signals; an exception from either stops the rest of the batch and is raised.
 fn many<'py, T: Serialize + Send>(
@@ -235,7 +239,7 @@ fn many<'py, T: Serialize + Send>(
     puzzles: Vec<Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
     each: impl Fn(&Grid) -> Result<T, String> + Sync,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Batch<'py>> {
     let texts = texts(&puzzles);
     let done = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -262,7 +266,12 @@ fn many<'py, T: Serialize + Send>(
             watch(&receiver, progress.as_ref(), &done, &stop)
         })
     })?;
-    python(py, &records)
+    let failed = records
+        .iter()
+        .enumerate()
+        .filter_map(|(at, record)| matches!(record, Either::Failed(_)).then_some(at))
+        .collect();
+    Ok((python(py, &records)?, failed))
 }
 
 /// One puzzle's record, or why there is none.
@@ -337,7 +346,7 @@ fn solve_many<'py>(
     py: Python<'py>,
     puzzles: Vec<Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Batch<'py>> {
     many(py, puzzles, progress, |grid| {
         Ok(solver::solve(grid).map(|g| g.to_string()))
     })
@@ -351,7 +360,7 @@ fn rate_many<'py>(
     puzzles: Vec<Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
     max_level: u8,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Batch<'py>> {
     many(py, puzzles, progress, |grid| rating(grid, max_level))
 }
 
@@ -362,7 +371,7 @@ fn canon_many<'py>(
     py: Python<'py>,
     puzzles: Vec<Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Batch<'py>> {
     many(py, puzzles, progress, |grid| {
         Ok(CanonRecord::new(grid, &canonicalize(grid), '.'))
     })
@@ -376,7 +385,7 @@ fn explain_many<'py>(
     puzzles: Vec<Bound<'py, PyAny>>,
     progress: Option<Py<PyAny>>,
     techniques: &str,
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Batch<'py>> {
     let set = technique_set(techniques)?;
     many(py, puzzles, progress, |grid| explained(grid, &set))
 }

@@ -253,9 +253,10 @@ def test_rate_lines_writes_the_clis_lines():
     assert theirs[0].replace(f"{path}:2:1", "line 1, column 1") == ours[0]
 
 
-def test_the_dask_recipe_equals_the_cli():
-    """`read_text(...).map_partitions(rate_lines)` on two worker processes writes what
-    `sudokit rate` writes for the file, and `map_partitions(rate_many)` gives its records."""
+def test_the_dask_recipe_equals_the_cli(tmp_path):
+    """The guide's recipe: `read_text(...).map_partitions(rate_lines)` on two worker
+    processes writes what `sudokit rate` writes for the file, and `map_partitions(rate_many)`
+    gives its records."""
     import dask.bag
     from distributed import Client, LocalCluster
 
@@ -264,10 +265,15 @@ def test_the_dask_recipe_equals_the_cli():
     with cluster, Client(cluster):
         bag = dask.bag.read_text(path, blocksize=4096)
         assert bag.npartitions >= 3
-        lines = bag.map_partitions(sudokit.rate_lines).compute()
+        rated = bag.map_partitions(sudokit.rate_lines)
+        rated.to_textfiles(str(tmp_path / "*"), name_function="{:05d}.txt".format, last_endline=True)
+        lines = rated.compute()
         ratings = bag.map_partitions(sudokit.rate_many).compute()
     theirs = cli("rate", path, statuses=(2,)).splitlines()
     assert lines[1:] == theirs[1:] and len(lines) == 161
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == bag.npartitions
+    assert "".join(f.read_text() for f in files).splitlines() == lines
     assert theirs[0].replace(f"{path}:2:1", "line 1, column 1") == lines[0]
     # rate_many sees every line, the comment too: errors in place of both lines that hold no puzzle.
     records = [r.to_dict() for r in ratings if isinstance(r, sudokit.Rating)]

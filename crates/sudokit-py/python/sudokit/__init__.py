@@ -182,7 +182,7 @@ def solve_many(
     >>> solve_many(["." * 81, "12x"])[1].error[:31]
     'line 1, column 3: bad character'
     """
-    return _batch(_sudokit.solve_many, puzzles, progress, _as_is)
+    return _batch(_sudokit.solve_many, puzzles, progress, None)
 
 
 def rate_many(
@@ -232,40 +232,38 @@ def rate_lines(lines: Iterable[str], progress: Union[bool, ProgressBar] = False)
     ]
 
 
-def _as_is(value: Optional[str]) -> Optional[str]:
-    return value
-
-
 def _canonical(record: dict[str, Any]) -> tuple[str, Transform]:
     return record["canonical"], Transform.from_dict(record["transform"])
 
 
 def _batch(
-    native: Callable[..., list[Any]],
+    native: Callable[..., tuple[list[Any], list[int]]],
     puzzles: Iterable[str],
     progress: Union[bool, ProgressBar],
-    answer: Callable[[Any], T],
+    answer: Optional[Callable[[Any], T]],
     **options: Any,
-) -> list[Union[T, Error]]:
+) -> list[Any]:
     """Feeds ``puzzles`` to ``native`` a chunk at a time, moving ``progress`` as the engine
-    works, and turns its records into answers and errors."""
+    works, and turns its records into answers (``answer``, unless they are answers already)
+    and its failures into :class:`Error` values."""
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("expected an iterable of puzzles, got one str: wrap it in a list")
     total = len(puzzles) if isinstance(puzzles, Sized) else None
     bar, close = _progress_bar(progress, total)
     update = None if bar is None else bar.update
-    results: list[Union[T, Error]] = []
+    results: list[Any] = []
     items = iter(puzzles)
     try:
         while True:
             chunk = list(islice(items, _CHUNK))
             if not chunk:
                 break
-            for record in native(chunk, update, **options):
-                if isinstance(record, dict) and "error" in record:
-                    results.append(Error.from_dict(record))
-                else:
-                    results.append(answer(record))
+            records, failed = native(chunk, update, **options)
+            for at in failed:
+                records[at] = Error.from_dict(records[at])
+            if answer is not None:
+                records = [r if type(r) is Error else answer(r) for r in records]
+            results.extend(records)
     finally:
         close()
     return results
