@@ -30,6 +30,12 @@ use sudokit::wire::{
 };
 use sudokit::{solver, Grid};
 
+/// The same allocator as the CLI's, for the same reason: rating allocates and frees millions
+/// of small vectors across threads, and a batch's records are freed on another thread than
+/// made them. It serves Rust's allocations only; Python's objects keep Python's allocator.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The puzzle `text` holds, or the CLI's message: `line 1, column 37: bad character 'x' ...`.
 fn read(text: &str) -> Result<Grid, String> {
     if let Some(grid) = plain_line(text) {

@@ -137,6 +137,17 @@ def test_generate_is_the_clis_run():
         sudokit.generate(level="impossible")
 
 
+def test_every_blank_and_form_reads_as_the_cli_reads_it():
+    """Plain lines take a quicker road than other forms; both must give the same puzzles."""
+    drawn = "\n".join(INKALA[r * 9:r * 9 + 9] for r in range(9))
+    for blank in "0_-*":
+        assert sudokit.solve(INKALA.replace(".", blank)) == SOLUTION
+    forms = [INKALA, INKALA.replace(".", "0"), drawn, INKALA + " trailing text", INKALA + "\n"]
+    assert sudokit.canon_many(forms) == [sudokit.canon(INKALA)] * len(forms)
+    clash = "1" + INKALA[1:8] + "1" + INKALA[9:]
+    assert sudokit.solve_many([clash])[0].error == "line 1, column 9: digit 1 twice in row 1: r1c1 and r1c9"
+
+
 def test_bad_puzzles_raise_with_the_position():
     with pytest.raises(ValueError, match=r"line 1, column 3: bad character 'x'"):
         sudokit.solve("12x")
