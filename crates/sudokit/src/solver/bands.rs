@@ -58,19 +58,38 @@ static MINIROWS: [u8; 512] = {
 /// For a 3 × 3 occupancy matrix (bit `3 * i + j`), the union of the permutation matrices it
 /// contains; 0 when it contains none.
 static PERMS: [u16; 512] = {
-    const SIGMAS: [[usize; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
-        let mut s = 0;
-        while s < 6 {
-            let p = (1 << SIGMAS[s][0]) | (1 << (3 + SIGMAS[s][1])) | (1 << (6 + SIGMAS[s][2]));
-            if m & p == p {
-                t[m] |= p as u16;
-            }
-            s += 1;
-        }
+        t[m] = permutations_within(m).0 as u16;
         m += 1;
+    }
+    t
+};
+
+/// The union of the permutation matrices within the 3 × 3 matrix `m`, and their number.
+const fn permutations_within(m: usize) -> (usize, u16) {
+    let (mut union, mut count) = (0, 0);
+    let mut s = 0;
+    while s < 6 {
+        let p = PERMUTATION_MATRICES[s];
+        if m & p == p {
+            union |= p;
+            count += 1;
+        }
+        s += 1;
+    }
+    (union, count)
+}
+
+/// The six 3 × 3 permutation matrices (bit `3 * i + j`).
+const PERMUTATION_MATRICES: [usize; 6] = {
+    const SIGMAS: [[usize; 3]; 6] = crate::grid::PERMUTATIONS_OF_3;
+    let mut t = [0; 6];
+    let mut s = 0;
+    while s < 6 {
+        t[s] = (1 << SIGMAS[s][0]) | (1 << (3 + SIGMAS[s][1])) | (1 << (6 + SIGMAS[s][2]));
+        s += 1;
     }
     t
 };
@@ -245,12 +264,6 @@ impl State {
     #[inline(always)]
     fn insert(&mut self, d: usize, b: usize, bit: u32) {
         self.cand[3 * d + b] &= !BAND_PEERS[bit.trailing_zeros() as usize & 31];
-    }
-
-    /// Removes digit `d` from the cell `bit` of band `b`.
-    #[inline(always)]
-    fn eliminate(&mut self, d: usize, b: usize, bit: u32) {
-        self.cand[3 * d + b] &= !bit;
     }
 
     /// The band logic of word `I` (digit `I / 3`, band `I % 3`): keeps only the minirows
@@ -443,18 +456,97 @@ impl State {
         }
     }
 
-    /// Where to branch: a cell with the fewest candidates (two when any cell has two; the
-    /// first such cell, since looking for a better one costs more than it saves). Only
-    /// called on an unsolved state.
+    /// Where to branch, as a split of one word into two narrower ones.
+    ///
+    /// A digit's place in a band (or a stack) is one of six permutations of its minirows
+    /// (minicolumns), its configurations; the band or stack with the fewest configurations
+    /// over its nine digits is the most constrained, and in it the digit with the fewest is
+    /// split: into one configuration and the other when it has two, else on whether it
+    /// takes one minirow. Tdoku's README shows that this branching needs about half the
+    /// guesses of branching on cells on hard puzzles, and the benchmark here agrees. Choosing
+    /// costs more than taking a cell with two candidates, though, which on easy searches
+    /// (few guesses, nearly full grids) is as good, so until a search has made
+    /// [`CONFIG_GUESSES`] guesses such a cell goes first when there is one. A band or stack
+    /// whose minirows can no longer hold three digits each ends the branch at once (see
+    /// [`weigh`]). Only called on an unsolved state.
     #[inline(always)]
-    pub(crate) fn branch(&self) -> Branch {
-        let mut best = Branch {
-            digit: 0,
-            other: NONE,
-            band: 0,
-            bit: 0,
+    pub(crate) fn branch<const X86: bool>(
+        &self,
+        near: Option<&[u32; 27]>,
+        stats: &Stats,
+    ) -> Branch {
+        if stats.guesses < CONFIG_GUESSES {
+            if let Some(branch) = self.pair_branch(near) {
+                return branch;
+            }
+        }
+        // Per band and per stack: the total configurations, and the digit with the fewest
+        // (above one).
+        let mut best = (u32::MAX, 0usize, 0usize, false);
+        let mut rows = [[0usize; 9]; 3];
+        let mut stacks = [[0usize; 9]; 3];
+        for d in 0..9 {
+            let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
+            let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
+            for b in 0..3 {
+                rows[b][d] = minirows::<X86>(x[b]);
+                stacks[b][d] = ((cols[0] >> (3 * b)) & 7
+                    | ((cols[1] >> (3 * b)) & 7) << 3
+                    | ((cols[2] >> (3 * b)) & 7) << 6) as usize;
+            }
+        }
+        for (vertical, units) in [(false, &rows), (true, &stacks)] {
+            for (at, matrices) in units.iter().enumerate() {
+                let Some((total, digit)) = weigh(matrices) else {
+                    return Branch::DEAD;
+                };
+                if total > 9 && total < best.0 {
+                    best = (total, at, digit, vertical);
+                }
+            }
+        }
+        let (total, at, d, vertical) = best;
+        if total == u32::MAX {
+            // Every digit's configuration is fixed, so propagation has placed every cell:
+            // a fallback for safety only.
+            return self.cell_branch(near);
+        }
+        let matrix = if vertical { stacks[at][d] } else { rows[at][d] };
+        // The element to split on: where two configurations differ, else the first element
+        // of a line that has two or more.
+        let element = split_element(matrix);
+        let (row, col) = (element / 3, element % 3);
+        let (word, keep_in, take_out) = if vertical {
+            // Element (band `row`, column `col` of stack `at`).
+            let c = 3 * at + col;
+            let others = (7 << (3 * at)) & !(1 << c);
+            (3 * d + row, !widen(others), !col_mask(c))
+        } else {
+            (
+                3 * d + at,
+                !MINIROW_CELLS[(7 << (3 * row) | 0o111 << col) & !(1 << element)],
+                !MINIROW_CELLS[1 << element],
+            )
         };
-        let mut fewest = u32::MAX;
+        let mut branch = Branch {
+            word,
+            first: keep_in,
+            second: take_out,
+            also: (word, !0),
+        };
+        if let Some(near) = near {
+            // Try first the side that keeps the near grid's cells of this digit.
+            if near[word] & self.cand[word] & !keep_in != 0 {
+                std::mem::swap(&mut branch.first, &mut branch.second);
+            }
+        }
+        branch
+    }
+
+    /// A branch on the first cell with two candidates, if any: one side places the first
+    /// (the near grid's digit, when given), the other the second.
+    #[inline(always)]
+    fn pair_branch(&self, near: Option<&[u32; 27]>) -> Option<Branch> {
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -467,46 +559,51 @@ impl State {
             if pairs != 0 {
                 let pos = pairs.trailing_zeros();
                 let digits = self.digits_at(b, pos);
-                return Branch {
-                    digit: digits.trailing_zeros() as usize,
-                    other: (digits & (digits - 1)).trailing_zeros() as usize,
-                    band: b,
-                    bit: 1 << pos,
-                };
+                let mut d = digits.trailing_zeros() as usize;
+                let mut e = (digits & (digits - 1)).trailing_zeros() as usize;
+                if near.is_some_and(|n| n[3 * e + b] >> pos & 1 != 0) {
+                    std::mem::swap(&mut d, &mut e);
+                }
+                let peers = !BAND_PEERS[pos as usize & 31];
+                return Some(Branch {
+                    word: 3 * d + b,
+                    first: peers,
+                    second: !(1 << pos),
+                    also: (3 * e + b, peers),
+                });
             }
-            let rest = self.unsolved[b];
-            if rest != 0 {
-                // No pair in this band: weigh its first unsolved cell.
-                let pos = rest.trailing_zeros();
-                let digits = self.digits_at(b, pos);
-                if digits.count_ones() < fewest {
-                    fewest = digits.count_ones();
-                    best = Branch {
-                        digit: (digits.trailing_zeros() as usize).min(NONE),
-                        other: NONE,
-                        band: b,
-                        bit: 1 << pos,
-                    };
+        }
+        None
+    }
+
+    /// A branch on the cell with the fewest candidates among the first open cell of each
+    /// band: its lowest digit (the near grid's, when given) placed, or removed.
+    #[cold]
+    fn cell_branch(&self, near: Option<&[u32; 27]>) -> Branch {
+        let mut best = (u32::MAX, 0usize, 0u32);
+        for b in 0..3 {
+            if self.unsolved[b] != 0 {
+                let pos = self.unsolved[b].trailing_zeros();
+                let n = self.digits_at(b, pos).count_ones();
+                if n < best.0 {
+                    best = (n, b, pos);
                 }
             }
         }
-        best
-    }
-
-    /// `at`, trying first the digit `near` (band words of a grid, as [`words`] gives them)
-    /// has in the cell, when it is still possible there.
-    #[inline(always)]
-    pub(crate) fn toward(&self, mut at: Branch, near: &[u32; 27]) -> Branch {
-        let wanted = (0..9).find(|&d| near[3 * d + at.band] & at.bit != 0);
-        if let Some(d) = wanted {
-            if at.other == d {
-                at.other = at.digit;
-                at.digit = d;
-            } else if at.other == NONE && self.cand[3 * d + at.band] & at.bit != 0 {
-                at.digit = d;
-            }
+        let (_, b, pos) = best;
+        let digits = self.digits_at(b, pos & 31);
+        let wanted = near.map_or(0, |n| {
+            digits & (0..9).fold(0, |w, d| w | (n[3 * d + b] >> pos & 1) << d)
+        });
+        let d = (if wanted != 0 { wanted } else { digits })
+            .trailing_zeros()
+            .min(8) as usize;
+        Branch {
+            word: 3 * d + b,
+            first: !BAND_PEERS[pos as usize & 31],
+            second: !(1 << (pos & 31)),
+            also: (3 * d + b, !0),
         }
-        at
     }
 
     /// The digits (bit `d`) still possible in cell `pos` of band `b`, gathered without a
@@ -520,17 +617,61 @@ impl State {
         digits
     }
 
-    /// Splits the search: `with`, a copy of `self`, gets the digit placed; `self` keeps the
-    /// branch without it (with the cell's other digit placed when it had two). Each is to be
-    /// completed by its propagation.
+    /// Splits the search: `with`, a copy of `self`, takes the first side of the branch and
+    /// `self` the second. Each is to be completed by its propagation.
     #[inline(always)]
     pub(crate) fn split(&mut self, at: Branch, with: &mut State) {
-        with.insert(at.digit, at.band, at.bit);
-        self.eliminate(at.digit, at.band, at.bit);
-        if at.other != NONE {
-            self.insert(at.other, at.band, at.bit);
+        with.cand[at.word] &= at.first;
+        self.cand[at.word] &= at.second;
+        self.cand[at.also.0] &= at.also.1;
+    }
+}
+
+/// The configurations a band or stack has left over its digits' 3 × 3 `matrices`, and the
+/// digit with the fewest above one; `None` when more than three digits must go in one
+/// minirow (minicolumn), each being alone in a line there. Checking this, a triad rule
+/// tdoku propagates, keeps branching on configurations from overfilling a minirow and then
+/// searching on below it for long: on sparse grids that made searches ten times longer or
+/// endless.
+#[inline(always)]
+fn weigh(matrices: &[usize; 9]) -> Option<(u32, usize)> {
+    let (mut total, mut digit) = (0, (u32::MAX, 0));
+    let (mut one, mut two, mut three, mut four) = (0, 0, 0, 0);
+    for (d, &m) in matrices.iter().enumerate() {
+        let weight = WEIGHTS[m] as u32;
+        let n = weight >> 9;
+        total += n;
+        if n > 1 && n < digit.0 {
+            digit = (n, d);
+        }
+        let must = weight & 0x1ff;
+        four |= three & must;
+        three |= two & must;
+        two |= one & must;
+        one |= must;
+    }
+    (four == 0).then_some((total, digit.1))
+}
+
+/// Columns of a 9-bit set widened to the cells of a band.
+#[inline(always)]
+fn widen(cols: u32) -> u32 {
+    cols | cols << 9 | cols << 18
+}
+
+/// The element of a 3 × 3 matrix of configurations to branch on: one where the first two
+/// configurations differ when there are exactly two, else the first element of the first
+/// line that has two or more.
+#[inline(always)]
+fn split_element(matrix: usize) -> usize {
+    let allowed = PERMS[matrix] as usize;
+    for r in 0..3 {
+        let line = (allowed >> (3 * r)) & 7;
+        if line & (line - 1) != 0 {
+            return 3 * r + line.trailing_zeros() as usize;
         }
     }
+    unreachable!("a matrix with two configurations has a line with two elements")
 }
 
 /// Bit `i` of `x` moved to bit 0 of byte `i`: the byte is copied to all eight lanes, lane
@@ -601,6 +742,10 @@ fn minirows<const X86: bool>(x: u32) -> usize {
         | (MINIROWS[((x >> 18) & 0x1ff) as usize] as usize & 7) << 6
 }
 
+/// Until a search has made this many guesses, a cell with two candidates is branched on
+/// before any configuration (see [`State::branch`]); measured on the benchmark files.
+const CONFIG_GUESSES: u64 = 16;
+
 /// Below this many unsolved cells, propagation skips the stack logic: on nearly full grids
 /// it costs more than the branches it saves (measured on the benchmark files: the nearly
 /// full multi-solution puzzles want 50, the hardest ones 35).
@@ -613,19 +758,50 @@ const HARD_GUESSES: u64 = 16;
 /// See [`HARD_GUESSES`].
 const STACK_LOGIC_MIN_OPEN_HARD: u32 = 35;
 
-/// "No digit" in [`Branch::other`].
-const NONE: usize = 9;
-
-/// A branch point chosen by [`State::branch`].
+/// A branch point chosen by [`State::branch`]: one word narrowed two ways, which together
+/// keep every solution.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Branch {
-    /// The digit tried first.
-    digit: usize,
-    /// The cell's only other digit, or [`NONE`] when it has more.
-    other: usize,
-    band: usize,
-    bit: u32,
+    word: usize,
+    /// What the word keeps on the side tried first.
+    first: u32,
+    /// What it keeps on the other side.
+    second: u32,
+    /// A second word narrowed on the other side (placing a pair's other digit), or `!0`.
+    also: (usize, u32),
 }
+
+impl Branch {
+    /// Both sides empty a word: the state has no solution.
+    const DEAD: Branch = Branch {
+        word: 0,
+        first: 0,
+        second: 0,
+        also: (0, !0),
+    };
+}
+
+/// For a 3 × 3 occupancy matrix: in bits 0..9 the elements alone in their row or in their
+/// column (where the digit must go), above them how many permutation matrices it contains
+/// (its configurations).
+static WEIGHTS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = permutations_within(m).1 << 9;
+        let mut k = 0;
+        while k < 9 {
+            let row = 7 << (3 * (k / 3));
+            let col = 0o111 << (k % 3);
+            if m & (1 << k) != 0 && (m & row == 1 << k || m & col == 1 << k) {
+                t[m] |= 1 << k;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
@@ -643,6 +819,24 @@ mod tests {
         assert_eq!(PERMS[0b111_001_001], 0);
         // Row 0 confined to box 0: boxes 1 and 2 go to rows 1 and 2 only.
         assert_eq!(PERMS[0b111_111_001], 0b110_110_001);
+    }
+
+    #[test]
+    fn weights_count_configurations_and_places_a_digit_must_take() {
+        assert_eq!(WEIGHTS[0x1ff], 6 << 9);
+        assert_eq!(WEIGHTS[0b100_010_001], 1 << 9 | 0b100_010_001);
+        // Row 0 confined to its first element: two configurations left, and that element
+        // is a must.
+        assert_eq!(WEIGHTS[0b111_111_001], 2 << 9 | 0b001);
+        // Two configurations differ first in row 1, where the split takes element 3 + 1.
+        assert_eq!(split_element(0b100_010_001 | 0b010_100_001), 4);
+        // Four digits that must go in element 0 overfill it.
+        let must = [0b100_010_001; 9];
+        assert!(weigh(&must).is_none());
+        let mut free = [0x1ff; 9];
+        assert_eq!(weigh(&free), Some((54, 0)));
+        free[5] = 0b111_111_001;
+        assert_eq!(weigh(&free), Some((50, 5)));
     }
 
     #[test]
