@@ -189,10 +189,7 @@ impl State {
         let mut cand = [BAND; 27];
         for d in 0..9 {
             let g = [givens[3 * d], givens[3 * d + 1], givens[3 * d + 2]];
-            let cols = g.map(|w| {
-                let c = (w | w >> 9 | w >> 18) & 0x1ff;
-                c | c << 9 | c << 18
-            });
+            let cols = g.map(|w| widen(columns(w)));
             for b in 0..3 {
                 let mut peers = cols[(b + 1) % 3] | cols[(b + 2) % 3];
                 let mut bits = g[b];
@@ -283,7 +280,7 @@ impl State {
         self.cand[I] = y;
         self.seen[I] = y;
         self.stack_dirty |= 1 << d;
-        let cols = (y | y >> 9 | y >> 18) & 0x1ff;
+        let cols = columns(y);
         let locked = !LOCKED_COLUMNS[cols as usize];
         self.cand[3 * d + (b + 1) % 3] &= locked;
         self.cand[3 * d + (b + 2) % 3] &= locked;
@@ -333,45 +330,20 @@ impl State {
     #[inline(always)]
     fn update_stacks<const X86: bool>(&mut self, d: usize, changed: &mut bool) -> bool {
         let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-        let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
-        let mut keep = [0u32; 3];
-        #[cfg(target_arch = "x86_64")]
-        if X86 {
-            use std::arch::x86_64::{_pdep_u32, _pext_u32};
-            // The same with the matrices gathered and scattered by single instructions.
-            let all = cols[0] | cols[1] << 9 | cols[2] << 18;
-            let mut kept = 0;
-            for s in 0..3 {
-                let mask = 0o007_007_007 << (3 * s);
-                // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and
-                // more), which runs only where the processor has it.
-                let occupied = unsafe { _pext_u32(all, mask) } & 0x1ff;
-                let allowed = PERMS[occupied as usize] as u32;
-                if allowed == 0 {
-                    return false;
-                }
-                kept |= unsafe { _pdep_u32(allowed, mask) };
+        let cols = x.map(columns);
+        let all = cols[0] | cols[1] << 9 | cols[2] << 18;
+        let mut kept = 0;
+        for st in 0..3 {
+            let allowed = PERMS[stack_matrix::<X86>(all, st)] as u32;
+            if allowed == 0 {
+                return false;
             }
-            keep = [kept & 0x1ff, (kept >> 9) & 0x1ff, (kept >> 18) & 0x1ff];
-        }
-        if !X86 {
-            for s in 0..3 {
-                let sh = 3 * s;
-                let occupied =
-                    ((cols[0] >> sh) & 7) | ((cols[1] >> sh) & 7) << 3 | ((cols[2] >> sh) & 7) << 6;
-                let allowed = PERMS[occupied as usize] as u32;
-                if allowed == 0 {
-                    return false;
-                }
-                keep[0] |= (allowed & 7) << sh;
-                keep[1] |= ((allowed >> 3) & 7) << sh;
-                keep[2] |= ((allowed >> 6) & 7) << sh;
-            }
+            kept |= unstack_matrix::<X86>(allowed, st);
         }
         for b in 0..3 {
-            if cols[b] & !keep[b] != 0 {
-                let k = keep[b];
-                self.cand[3 * d + b] = x[b] & (k | k << 9 | k << 18);
+            let keep = (kept >> (9 * b)) & 0x1ff;
+            if cols[b] & !keep != 0 {
+                self.cand[3 * d + b] = x[b] & widen(keep);
                 *changed = true;
             }
         }
@@ -487,7 +459,7 @@ impl State {
         let mut stacks = [[0usize; 9]; 3];
         for d in 0..9 {
             let x = [self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]];
-            let cols = x.map(|w| (w | w >> 9 | w >> 18) & 0x1ff);
+            let cols = x.map(columns);
             let all = cols[0] | cols[1] << 9 | cols[2] << 18;
             for b in 0..3 {
                 rows[b][d] = minirows::<X86>(x[b]);
@@ -652,6 +624,12 @@ fn weigh(matrices: &[usize; 9]) -> Option<(u32, usize)> {
     (four == 0).then_some((total, digit.1))
 }
 
+/// The columns (nine bits) where a band word has a cell.
+#[inline(always)]
+fn columns(word: u32) -> u32 {
+    (word | word >> 9 | word >> 18) & 0x1ff
+}
+
 /// Columns of a 9-bit set widened to the cells of a band.
 #[inline(always)]
 fn widen(cols: u32) -> u32 {
@@ -732,11 +710,25 @@ fn stack_matrix<const X86: bool>(cols: u32, st: usize) -> usize {
     if X86 {
         // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and more),
         // which runs only where the processor has it.
-        return unsafe { std::arch::x86_64::_pext_u32(cols, 0o007_007_007 << (3 * st)) } as usize;
+        // The mask keeps the index provably in range of the 512-entry tables.
+        return unsafe { std::arch::x86_64::_pext_u32(cols, 0o007_007_007 << (3 * st)) } as usize
+            & 0x1ff;
     }
     ((cols >> (3 * st)) & 7
         | ((cols >> (9 + 3 * st)) & 7) << 3
         | ((cols >> (18 + 3 * st)) & 7) << 6) as usize
+}
+
+/// The inverse of [`stack_matrix`]: the 3 × 3 `matrix` of stack `st` laid back into the
+/// three bands' column sets (nine bits a band).
+#[inline(always)]
+fn unstack_matrix<const X86: bool>(matrix: u32, st: usize) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if X86 {
+        // SAFETY: as in `stack_matrix`.
+        return unsafe { std::arch::x86_64::_pdep_u32(matrix, 0o007_007_007 << (3 * st)) };
+    }
+    ((matrix & 7) | ((matrix >> 3) & 7) << 9 | ((matrix >> 6) & 7) << 18) << (3 * st)
 }
 
 /// The 9-bit set of non-empty minirows of a band word (bit `3 * row + box`).
@@ -852,6 +844,22 @@ mod tests {
         assert_eq!(weigh(&free), Some((54, 0)));
         free[5] = 0b111_111_001;
         assert_eq!(weigh(&free), Some((50, 5)));
+    }
+
+    #[test]
+    fn stack_matrices_gather_and_scatter_alike_in_both_copies() {
+        for m in 0..512u32 {
+            for st in 0..3 {
+                let cols = unstack_matrix::<false>(m, st);
+                assert_eq!(cols & !(0o007_007_007 << (3 * st)), 0);
+                assert_eq!(stack_matrix::<false>(cols, st), m as usize);
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("bmi2") {
+                    assert_eq!(unstack_matrix::<true>(m, st), cols);
+                    assert_eq!(stack_matrix::<true>(cols, st), m as usize);
+                }
+            }
+        }
     }
 
     #[test]
