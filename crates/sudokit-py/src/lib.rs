@@ -23,7 +23,7 @@ use sudokit::canon::{canonicalize, equivalent as equivalence};
 use sudokit::generate::{Budget, Generator, Spec, Symmetry};
 use sudokit::logic::tutor::{self, Hint};
 use sudokit::logic::TechniqueSet;
-use sudokit::parse::{cell_value, parse, records};
+use sudokit::parse::{parse, records};
 use sudokit::rate::{Level, RateOptions, MAX_LEVEL};
 use sudokit::wire::{
     CanonRecord, ExplainRecord, GeneratedRecord, HintRecord, RatingRecord, TransformRecord,
@@ -38,22 +38,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The puzzle `text` holds, or the CLI's message: `line 1, column 37: bad character 'x' ...`.
 fn read(text: &str) -> Result<Grid, String> {
-    if let Some(grid) = plain_line(text) {
-        return Ok(grid);
-    }
     parse(text).map_err(|e| format!("line {}, column {}: {}", e.line, e.column, e.kind))
-}
-
-/// The puzzle of an 81-character line of cells whose givens do not clash, the form of nearly
-/// every puzzle in a batch, without the general reader: that reader costs about a third of
-/// an easy solve. Anything else (other forms, clashes to report) is left to `parse`.
-fn plain_line(text: &str) -> Option<Grid> {
-    let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
-    let mut values = [0u8; 81];
-    for (value, &byte) in values.iter_mut().zip(bytes) {
-        *value = cell_value(char::from(byte))?;
-    }
-    Grid::from_values(values).filter(|grid| grid.conflict().is_none())
 }
 
 fn grid_of(text: &str) -> PyResult<Grid> {

@@ -90,6 +90,13 @@ pub struct Record {
 /// assert_eq!(grid.filled(), 21);
 /// ```
 pub fn parse(text: &str) -> Result<Grid, ParseError> {
+    // A lone 81-cell line, the form callers that take one puzzle at a time (the Python
+    // batches) hand over most, needs no record reader and its buffers.
+    if text.len() == 81 {
+        if let Some(values) = plain_line(text) {
+            return checked(values, |i| (1, i + 1));
+        }
+    }
     // Reading from a byte slice cannot fail, so `Err` items never occur here.
     let mut recs = records(text.as_bytes()).filter_map(Result::ok);
     let first = recs.next().ok_or(ParseError {
@@ -570,6 +577,11 @@ mod tests {
             );
         }
         assert!(plain_line(puzzle).is_some());
+        // `parse` takes the same shortcut for a lone line, with the reader's answer.
+        for text in [puzzle, &lines[5], &lines[8]] {
+            let read = records(text.as_bytes()).next().unwrap().unwrap().puzzle;
+            assert_eq!(super::parse(text), read, "{text}");
+        }
         assert!(plain_line(&format!("{puzzle}1")).is_none());
     }
 
