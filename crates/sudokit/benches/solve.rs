@@ -10,6 +10,11 @@
 //! the crate's; `SUDOKIT_BENCH_VERIFY=1` also checks counts and unique solutions against
 //! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
 //! only the first N puzzles of each file (for profiling under valgrind).
+//!
+//! `SUDOKIT_PEER_TDOKU=path/to/libtdoku.so` adds tdoku, built outside the repository from its
+//! public source (`g++ -O3 -march=native -shared -fpic src/solver_dpll_triad_simd.cc
+//! src/util.cc`), as a third solver in the same alternation: its puzzles/s, our ratio to it
+//! and its guesses per puzzle. Its counts are checked against ours before timing.
 
 #[path = "../tests/suite/common.rs"]
 #[allow(dead_code)] // each bench uses a subset of the helpers
@@ -18,7 +23,9 @@ mod common;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use libloading::{Library, Symbol};
 use rayon::prelude::*;
+use sudokit::grid::Grid;
 use sudokit::solver;
 
 const FILES: [&str; 6] = [
@@ -32,6 +39,56 @@ const FILES: [&str; 6] = [
 
 /// Puzzles per timed chunk.
 const CHUNK: usize = 250;
+
+/// tdoku's entry point: puzzle text, solution limit, configuration, solution out, guesses out.
+type TdokuSolve = unsafe extern "C" fn(*const u8, usize, u32, *mut u8, *mut usize) -> usize;
+
+/// tdoku, loaded from the shared library the environment names.
+struct Tdoku {
+    // Keeps the library mapped for as long as `solve` may be called.
+    _library: Library,
+    solve: TdokuSolve,
+}
+
+impl Tdoku {
+    fn load(path: &std::ffi::OsStr) -> Tdoku {
+        // SAFETY: loading runs the library's initialisers; tdoku's are the C++ runtime's.
+        let library = unsafe { Library::new(path) }
+            .unwrap_or_else(|e| panic!("cannot load tdoku from {path:?}: {e}"));
+        // SAFETY: the symbol has the signature of tdoku.h's `TdokuSolverDpllTriadSimd`.
+        let solve = unsafe {
+            let symbol: Symbol<TdokuSolve> = library
+                .get(b"TdokuSolverDpllTriadSimd")
+                .expect("tdoku's library exports TdokuSolverDpllTriadSimd");
+            *symbol
+        };
+        Tdoku {
+            _library: library,
+            solve,
+        }
+    }
+
+    /// The puzzle as tdoku reads it: 81 characters, `.` for empty, then a NUL (which tells
+    /// it the input is not a 729-character pencil-mark grid).
+    fn text(puzzle: &Grid) -> [u8; 82] {
+        let mut text = [0u8; 82];
+        for (t, &v) in text.iter_mut().zip(puzzle.values()) {
+            *t = if v == 0 { b'.' } else { b'0' + v };
+        }
+        text
+    }
+
+    /// Solutions up to `limit`, and the guesses it took.
+    fn count(&self, text: &[u8; 82], limit: usize) -> (usize, usize) {
+        let mut solution = [0u8; 81];
+        let mut guesses = 0usize;
+        // SAFETY: `text` is NUL-terminated after 81 characters and `solution` has room for
+        // the 81 characters tdoku writes; it keeps neither pointer.
+        let count =
+            unsafe { (self.solve)(text.as_ptr(), limit, 0, solution.as_mut_ptr(), &mut guesses) };
+        (count, guesses)
+    }
+}
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -48,10 +105,15 @@ fn main() {
     let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
     let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
     let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
-    println!(
+    let tdoku = std::env::var_os("SUDOKIT_PEER_TDOKU").map(|path| Tdoku::load(&path));
+    print!(
         "{:<34} {:>8} {:>12} {:>12} {:>7} {:>10} {:>10}",
         "file", "puzzles", "sudokit/s", "crate/s", "ratio", "guesses/p", "props/p"
     );
+    if tdoku.is_some() {
+        print!(" {:>12} {:>7} {:>10}", "tdoku/s", "/tdoku", "its g/p");
+    }
+    println!();
     for name in FILES {
         if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
             continue;
@@ -78,6 +140,15 @@ fn main() {
             }
             assert_eq!(outcome.solution.is_some(), outcome.count > 0);
         }
+        let texts: Vec<[u8; 82]> = puzzles.iter().map(Tdoku::text).collect();
+        let mut tdoku_guesses = 0;
+        if let Some(tdoku) = &tdoku {
+            for (p, text) in puzzles.iter().zip(&texts) {
+                let (count, guesses) = tdoku.count(text, 2);
+                assert_eq!(count, solver::count(p, 2).count, "tdoku's count on {p}");
+                tdoku_guesses += guesses;
+            }
+        }
         if verify {
             // The independent reference, on every puzzle: the same count up to 2, and the
             // same solution where it is unique. On every core: the reference is slow.
@@ -101,11 +172,12 @@ fn main() {
         // minimum over whole passes.
         let chunk = CHUNK.min(puzzles.len()).max(1);
         let chunks = puzzles.len().div_ceil(chunk);
-        let mut best = vec![(Duration::MAX, Duration::MAX); chunks];
+        let mut best = vec![(Duration::MAX, Duration::MAX, Duration::MAX); chunks];
         // Small files get proportionally more rounds, so every timing covers enough work.
         let rounds = reps * (2000 / puzzles.len().max(1)).max(1);
         for _ in 0..rounds {
-            for (k, (ps, ts)) in puzzles.chunks(chunk).zip(theirs.chunks(chunk)).enumerate() {
+            let chunked = puzzles.chunks(chunk).zip(theirs.chunks(chunk));
+            for (k, ((ps, ts), xs)) in chunked.zip(texts.chunks(chunk)).enumerate() {
                 let start = Instant::now();
                 for p in ps {
                     black_box(solver::count(black_box(p), 2).count);
@@ -118,13 +190,20 @@ fn main() {
                 let peer = start.elapsed();
                 best[k].0 = best[k].0.min(ours);
                 best[k].1 = best[k].1.min(peer);
+                if let Some(tdoku) = &tdoku {
+                    let start = Instant::now();
+                    for x in xs {
+                        black_box(tdoku.count(black_box(x), 2));
+                    }
+                    best[k].2 = best[k].2.min(start.elapsed());
+                }
             }
         }
         let ours: Duration = best.iter().map(|b| b.0).sum();
         let peer: Duration = best.iter().map(|b| b.1).sum();
         let n = puzzles.len() as f64;
         let rate = |d: Duration| n / d.as_secs_f64();
-        println!(
+        print!(
             "{:<34} {:>8} {:>12.0} {:>12.0} {:>7.3} {:>10.2} {:>10.1}",
             name,
             puzzles.len(),
@@ -134,6 +213,16 @@ fn main() {
             stats.guesses as f64 / n,
             stats.propagations as f64 / n,
         );
+        if tdoku.is_some() {
+            let theirs: Duration = best.iter().map(|b| b.2).sum();
+            print!(
+                " {:>12.0} {:>7.3} {:>10.2}",
+                rate(theirs),
+                rate(ours) / rate(theirs),
+                tdoku_guesses as f64 / n
+            );
+        }
+        println!();
     }
     if verify {
         println!("(verified against the reference solver)");

@@ -35,9 +35,12 @@
 //! assert_eq!((err.line, err.column), (3, 80));
 //! ```
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 use std::str::FromStr;
+
+use memchr::memchr2;
 
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -347,11 +350,18 @@ fn plain_line(text: &str) -> Option<[u8; 81]> {
     {
         return None;
     }
+    // `cell_value` without branches, so that the loop vectorises: most inputs are such
+    // lines, and reading them is a fair part of solving an easy puzzle.
+    let cells: &[u8; 81] = bytes[..81].try_into().ok()?;
     let mut values = [0u8; 81];
-    for (value, &b) in values.iter_mut().zip(bytes) {
-        *value = cell_value(b.into())?;
+    let mut bad = 0u8;
+    for (value, &b) in values.iter_mut().zip(cells) {
+        let digit = b.wrapping_sub(b'1') < 9;
+        let empty = (b == b'.') | (b == b'0') | (b == b'_') | (b == b'-') | (b == b'*');
+        bad |= u8::from(!(digit | empty));
+        *value = if digit { b - b'0' } else { 0 };
     }
-    Some(values)
+    (bad == 0).then_some(values)
 }
 
 fn is_header(trimmed: &str) -> bool {
@@ -402,7 +412,7 @@ impl<R: BufRead> Records<R> {
             }
             let skip = usize::from(std::mem::take(&mut self.after_return) && available[0] == b'\n');
             let rest = &available[skip..];
-            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
+            let end = memchr2(b'\n', b'\r', rest);
             let piece = &rest[..end.unwrap_or(rest.len())];
             let room = MAX_LINE - self.buf.len();
             self.long |= piece.len() > room;
@@ -478,7 +488,12 @@ impl<R: BufRead> Records<R> {
                 continue;
             }
             let buf = std::mem::take(&mut self.buf);
-            let text = String::from_utf8_lossy(&buf);
+            // Checked first as it is, which is fast on ASCII; only invalid text pays for the
+            // lossy conversion's replacement characters.
+            let text = match std::str::from_utf8(&buf) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(&buf),
+            };
             let kind = classify(&text, line, self.pending.is_some());
             if !matches!(kind, Line::Skip | Line::Rule) {
                 self.settle_lone(matches!(kind, Line::Row(_)));

@@ -227,7 +227,8 @@ impl State {
     }
 
     /// The grid of placed digits (0 for cells not yet placed).
-    pub(crate) fn grid(&self) -> Grid {
+    #[inline(always)]
+    pub(crate) fn grid<const X86: bool>(&self) -> Grid {
         let mut values = [0u8; 81];
         for (b, band) in values.chunks_exact_mut(27).enumerate() {
             // Bit planes of the digit values: plane `k` holds the placed cells whose digit
@@ -246,12 +247,13 @@ impl State {
             for (chunk, out) in band.chunks_mut(8).enumerate() {
                 let mut bytes = 0u64;
                 for (k, plane) in planes.iter().enumerate() {
-                    bytes |= spread_bits((plane >> (8 * chunk)) as u8) << k;
+                    bytes |= spread_bits::<X86>((plane >> (8 * chunk)) as u8) << k;
                 }
                 out.copy_from_slice(&bytes.to_le_bytes()[..out.len()]);
             }
         }
-        Grid::from_values(values).unwrap_or(Grid::EMPTY)
+        // Four bit planes of digits 1–9 make values of at most 9.
+        Grid(values)
     }
 
     /// Puts digit `d` into the cell `bit` of band `b` cheaply: only the peers within the band
@@ -291,13 +293,16 @@ impl State {
                 singles |= row;
             }
         }
-        // Rows left with one cell hold the digit there (cells placed earlier included):
-        // the other digits lose those cells.
+        // Rows left with one cell hold the digit there: the other digits lose those cells.
+        // Most such rows were placed before and have nothing left to take.
         stats.propagations += 1;
-        self.unsolved[b] &= !singles;
-        for e in 0..9 {
-            if e != d {
-                self.cand[3 * e + b] &= !singles;
+        let placed = singles & self.unsolved[b];
+        if placed != 0 {
+            self.unsolved[b] &= !placed;
+            for e in 0..9 {
+                if e != d {
+                    self.cand[3 * e + b] &= !placed;
+                }
             }
         }
         true
@@ -654,8 +659,14 @@ fn split_element(matrix: usize) -> usize {
 /// Bit `i` of `x` moved to bit 0 of byte `i`: the byte is copied to all eight lanes, lane
 /// `i` keeps only bit `i`, and adding 0x7f carries any set bit to the lane's top bit.
 #[inline(always)]
-fn spread_bits(x: u8) -> u64 {
+fn spread_bits<const X86: bool>(x: u8) -> u64 {
     const LANES: u64 = 0x0101_0101_0101_0101;
+    #[cfg(target_arch = "x86_64")]
+    if X86 {
+        // SAFETY: `X86` is only set in the copy of the engine compiled for BMI2 (and more),
+        // which runs only where the processor has it.
+        return unsafe { std::arch::x86_64::_pdep_u64(x as u64, LANES) };
+    }
     let kept = (x as u64 * LANES) & 0x8040_2010_0804_0201;
     ((kept + 0x7f7f_7f7f_7f7f_7f7f) >> 7) & LANES
 }
@@ -874,10 +885,16 @@ mod tests {
     }
 
     #[test]
-    fn bits_spread_to_bytes() {
-        assert_eq!(spread_bits(0), 0);
-        assert_eq!(spread_bits(0xff), 0x0101_0101_0101_0101);
-        assert_eq!(spread_bits(0b1000_0101), 0x0100_0000_0001_0001);
+    fn bits_spread_to_bytes_alike_in_both_copies() {
+        assert_eq!(spread_bits::<false>(0), 0);
+        assert_eq!(spread_bits::<false>(0xff), 0x0101_0101_0101_0101);
+        assert_eq!(spread_bits::<false>(0b1000_0101), 0x0100_0000_0001_0001);
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("bmi2") {
+            for x in 0..=255 {
+                assert_eq!(spread_bits::<true>(x), spread_bits::<false>(x));
+            }
+        }
     }
 
     #[test]
@@ -888,7 +905,7 @@ mod tests {
         values[80] = 1;
         let grid = Grid::from_values(values).unwrap();
         let state = State::new::<false>(&grid).unwrap();
-        assert_eq!(state.grid(), grid);
+        assert_eq!(state.grid::<false>(), grid);
         assert!(!state.is_solved());
         values[76] = 1; // row 9 already holds a 1
         assert!(State::new::<false>(&Grid::from_values(values).unwrap()).is_none());

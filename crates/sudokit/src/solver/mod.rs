@@ -288,7 +288,7 @@ impl Search {
             if state.is_solved() {
                 self.len -= 1;
                 if found == 0 && self.keep_first {
-                    *first = Some(state.grid());
+                    *first = Some(state.grid::<X86>());
                 }
                 found += 1;
                 continue;
