@@ -163,14 +163,14 @@ pub(crate) struct State {
     stack_dirty: u32,
 }
 
-/// Runs `$body` with `$i` bound to each constant word index 0..27, unrolled, so that the
+/// Runs `$body` with `$d` bound to each constant digit index 0..9, unrolled, so that the
 /// digit and band of every word are known at compile time.
-macro_rules! each_word {
-    ($i:ident => $body:block) => {
-        each_word!(@ $i $body; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26)
+macro_rules! each_digit {
+    ($d:ident => $body:block) => {
+        each_digit!(@ $d $body; 0 1 2 3 4 5 6 7 8)
     };
-    (@ $i:ident $body:block; $($n:literal)*) => {
-        $({ const $i: usize = $n; $body })*
+    (@ $d:ident $body:block; $($n:literal)*) => {
+        $({ const $d: usize = $n; $body })*
     };
 }
 
@@ -297,12 +297,10 @@ impl State {
         // Most such rows were placed before and have nothing left to take.
         stats.propagations += 1;
         let placed = singles & self.unsolved[b];
-        if placed != 0 {
-            self.unsolved[b] &= !placed;
-            for e in 0..9 {
-                if e != d {
-                    self.cand[3 * e + b] &= !placed;
-                }
+        self.unsolved[b] &= !placed;
+        for e in 0..9 {
+            if e != d {
+                self.cand[3 * e + b] &= !placed;
             }
         }
         true
@@ -313,11 +311,27 @@ impl State {
     #[inline(always)]
     fn sweep<const X86: bool>(&mut self, stats: &mut Stats) -> bool {
         loop {
+            // One test per digit first, and per band only for a digit that changed: most
+            // digits have not, and fewer branches are fewer mispredicted ones.
             let mut changed = false;
-            each_word!(I => {
-                if self.cand[I] != self.seen[I] {
+            each_digit!(D => {
+                let w = 3 * D;
+                let diff = (self.cand[w] ^ self.seen[w])
+                    | (self.cand[w + 1] ^ self.seen[w + 1])
+                    | (self.cand[w + 2] ^ self.seen[w + 2]);
+                if diff != 0 {
                     changed = true;
-                    if !self.update_band::<I, X86>(stats) {
+                    if self.cand[w] != self.seen[w] && !self.update_band::<{ 3 * D }, X86>(stats) {
+                        return false;
+                    }
+                    if self.cand[w + 1] != self.seen[w + 1]
+                        && !self.update_band::<{ 3 * D + 1 }, X86>(stats)
+                    {
+                        return false;
+                    }
+                    if self.cand[w + 2] != self.seen[w + 2]
+                        && !self.update_band::<{ 3 * D + 2 }, X86>(stats)
+                    {
                         return false;
                     }
                 }
