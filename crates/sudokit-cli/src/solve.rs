@@ -83,13 +83,17 @@ const EAGER: usize = 32;
 struct Solved {
     /// Solutions found so far (for `--count`, at most the limit).
     count: usize,
-    /// The solutions kept: the first one, or with `--all` the first few.
-    solutions: Vec<Grid>,
+    /// The first solution.
+    first: Option<Grid>,
+    /// With `--all`, the solutions found after the first on the worker thread (kept apart
+    /// so that a plain solve, one solution, allocates nothing).
+    eager: Vec<Grid>,
     /// With `--all`, the search that finds the solutions after those kept, if any remain.
     rest: Option<Solutions>,
     stats: Stats,
-    /// When the work started, and how long it took (until the last solution with `--all`).
-    started: Instant,
+    /// With `--stats`, when the work started, and how long it took (until the last solution
+    /// with `--all`).
+    started: Option<Instant>,
     time: Duration,
 }
 
@@ -205,15 +209,18 @@ impl SolveArgs {
     }
 
     fn work(&self, puzzle: &Grid) -> Solved {
-        let started = Instant::now();
+        let started = self.stats.then(Instant::now);
         let mut solved = if self.all {
             let mut search = solver::solutions(puzzle);
-            let solutions: Vec<Grid> = search.by_ref().take(EAGER).collect();
+            let first = search.next();
+            let eager: Vec<Grid> = search.by_ref().take(EAGER - 1).collect();
+            let count = usize::from(first.is_some()) + eager.len();
             Solved {
-                count: solutions.len(),
+                count,
                 stats: search.stats(),
-                rest: (solutions.len() == EAGER).then_some(search),
-                solutions,
+                rest: (count == EAGER).then_some(search),
+                first,
+                eager,
                 started,
                 time: Duration::ZERO,
             }
@@ -221,14 +228,15 @@ impl SolveArgs {
             let outcome = solver::count(puzzle, self.limit());
             Solved {
                 count: outcome.count,
-                solutions: outcome.solution.into_iter().collect(),
+                first: outcome.solution,
+                eager: Vec::new(),
                 rest: None,
                 stats: outcome.stats,
                 started,
                 time: Duration::ZERO,
             }
         };
-        if self.stats {
+        if let Some(started) = started {
             solved.time = started.elapsed();
         }
         solved
@@ -320,7 +328,7 @@ fn write_record(
         count: solved.count,
         exact: args.exact(&solved),
         status: args.status(&solved),
-        solution: solved.solutions.first().copied(),
+        solution: solved.first,
         stats: args.stats.then(|| search_stats(&solved)),
     };
     out.print(&place, &answer)?;
@@ -339,11 +347,13 @@ fn write_all(
     solved: &mut Solved,
 ) -> io::Result<()> {
     let trailing = place.trailing.as_str();
-    let first = std::mem::take(&mut solved.solutions);
-    let mut rest = solved.rest.take();
-    let mut found = first
+    let kept = solved
+        .first
+        .take()
         .into_iter()
-        .chain(std::iter::from_fn(|| rest.as_mut()?.next()));
+        .chain(std::mem::take(&mut solved.eager));
+    let mut rest = solved.rest.take();
+    let mut found = kept.chain(std::iter::from_fn(|| rest.as_mut()?.next()));
     let mut count = 0;
     match args.format {
         Format::Json => {
@@ -361,7 +371,7 @@ fn write_all(
                 count += 1;
             }
             drop(found);
-            finish(args, solved, count, &rest);
+            finish(solved, count, &rest);
             let end = serde_json::to_string(&SolveEnd {
                 count,
                 count_exact: true,
@@ -378,7 +388,7 @@ fn write_all(
                 count += 1;
             }
             drop(found);
-            finish(args, solved, count, &rest);
+            finish(solved, count, &rest);
             if count == 0 {
                 writeln!(out, "no solution{trailing}")?;
             }
@@ -400,7 +410,7 @@ fn write_all(
                 count += 1;
             }
             drop(found);
-            finish(args, solved, count, &rest);
+            finish(solved, count, &rest);
             let stats = if args.stats {
                 stats_text(&search_stats(solved))
             } else {
@@ -412,12 +422,12 @@ fn write_all(
 }
 
 /// Records what an `--all` enumeration came to, once it has ended.
-fn finish(args: &SolveArgs, solved: &mut Solved, count: usize, rest: &Option<Solutions>) {
+fn finish(solved: &mut Solved, count: usize, rest: &Option<Solutions>) {
     solved.count = count;
     if let Some(search) = rest {
         solved.stats = search.stats();
     }
-    if args.stats {
-        solved.time = solved.started.elapsed();
+    if let Some(started) = solved.started {
+        solved.time = started.elapsed();
     }
 }

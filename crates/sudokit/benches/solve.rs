@@ -11,6 +11,11 @@
 //! `sudokit::solver::reference` (slow on the hardest files). `SUDOKIT_BENCH_LIMIT=N` keeps
 //! only the first N puzzles of each file (for profiling under valgrind).
 //!
+//! `SUDOKIT_BENCH_BIN=target/release/sudokit` also times the whole `sudokit solve --threads 1`
+//! process on the 17-clue and 11+ lists (reading, solving, writing to /dev/null, start-up
+//! included), each run alternating with the crate solving the same file in-process, and
+//! prints the ratio and the share of the process that the in-process solve accounts for.
+//!
 //! `SUDOKIT_PEER_TDOKU=path/to/libtdoku.so` adds tdoku, built outside the repository from its
 //! public source (`g++ -O3 -march=native -shared -fpic src/solver_dpll_triad_simd.cc
 //! src/util.cc`), as a third solver in the same alternation: its puzzles/s, our ratio to it
@@ -21,6 +26,8 @@
 mod common;
 
 use std::hint::black_box;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use libloading::{Library, Symbol};
@@ -36,6 +43,49 @@ const FILES: [&str; 6] = [
     "puzzles7_serg_benchmark",
     "p096_sudoku.txt",
 ];
+
+/// The lists timed as whole processes, as the issue of record asks.
+const PROCESS_FILES: [&str; 2] = ["puzzles2_17_clue", "puzzles5_forum_hardest_1905_11+"];
+
+/// The fastest of `rounds` whole `sudokit solve --threads 1` runs on `path`, each followed
+/// by the crate and by our solver solving the file in-process, timed the same way (the
+/// whole file at once); returns the three minima.
+fn time_process(
+    bin: &Path,
+    path: &Path,
+    puzzles: &[Grid],
+    theirs: &[sudoku::Sudoku],
+    rounds: usize,
+) -> [Duration; 3] {
+    let (mut process, mut peer, mut ours) = (Duration::MAX, Duration::MAX, Duration::MAX);
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let status = Command::new(bin)
+            .args(["solve", "--threads", "1"])
+            .arg(path)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", bin.display()));
+        process = process.min(start.elapsed());
+        assert!(
+            status.success(),
+            "{} failed on {}",
+            bin.display(),
+            path.display()
+        );
+        let start = Instant::now();
+        for t in theirs {
+            black_box(black_box(*t).solutions_count_up_to(2));
+        }
+        peer = peer.min(start.elapsed());
+        let start = Instant::now();
+        for p in puzzles {
+            black_box(solver::count(black_box(p), 2).count);
+        }
+        ours = ours.min(start.elapsed());
+    }
+    [process, peer, ours]
+}
 
 /// Puzzles per timed chunk.
 const CHUNK: usize = 250;
@@ -106,6 +156,8 @@ fn main() {
     let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
     let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
     let tdoku = std::env::var_os("SUDOKIT_PEER_TDOKU").map(|path| Tdoku::load(&path));
+    let bin = std::env::var_os("SUDOKIT_BENCH_BIN").map(std::path::PathBuf::from);
+    let mut processes = Vec::new();
     print!(
         "{:<34} {:>8} {:>12} {:>12} {:>7} {:>10} {:>10}",
         "file", "puzzles", "sudokit/s", "crate/s", "ratio", "guesses/p", "props/p"
@@ -223,6 +275,22 @@ fn main() {
             );
         }
         println!();
+        if let Some(bin) = bin.as_deref().filter(|_| PROCESS_FILES.contains(&name)) {
+            if limit == usize::MAX {
+                let path = common::data_dir().join(name);
+                let [process, peer, ours] = time_process(bin, &path, &puzzles, &theirs, reps);
+                processes.push((name, process, peer, ours));
+            }
+        }
+    }
+    for (name, process, peer, ours) in processes {
+        println!(
+            "whole process {name}: sudokit solve --threads 1 {:.1} ms, crate in-process {:.1} ms, ratio {:.3}, solving {:.0}% of the process",
+            process.as_secs_f64() * 1e3,
+            peer.as_secs_f64() * 1e3,
+            peer.as_secs_f64() / process.as_secs_f64(),
+            100.0 * ours.as_secs_f64() / process.as_secs_f64(),
+        );
     }
     if verify {
         println!("(verified against the reference solver)");
