@@ -275,6 +275,12 @@ pub struct StepRecord {
     pub step: usize,
     /// HoDoKu's name of the technique.
     pub technique: &'static str,
+    /// Sudoku Explainer's name of the technique, on SE's path (`--rules se`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se_technique: Option<String>,
+    /// Sudoku Explainer's rating of the step, on SE's path: `9.3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
     /// Digits placed.
     pub placements: Vec<Mark>,
     /// Candidates removed.
@@ -312,6 +318,8 @@ impl StepRecord {
         StepRecord {
             step: n,
             technique: step.technique.name(),
+            se_technique: step.se.map(|label| label.technique.name()),
+            rating: step.se.map(|label| f64::from(label.rating.0) / 10.0),
             placements: marks(&step.placements),
             eliminations: marks(&step.eliminations),
             cells: step.cells.iter().map(ToString::to_string).collect(),
@@ -349,9 +357,9 @@ pub struct ExplainRecord {
     pub steps: Vec<StepRecord>,
     /// The hardest technique used.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hardest: Option<&'static str>,
+    pub hardest: Option<String>,
     /// Steps per technique.
-    pub techniques: BTreeMap<&'static str, usize>,
+    pub techniques: BTreeMap<String, usize>,
     /// Why there is nothing else.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,

@@ -96,6 +96,7 @@ use potentials::NONE;
 use uniqueness::{bug, unique_loops};
 
 pub(crate) use chains::{chaining_hints, ChainRule};
+pub(crate) use exclusion::aligned_exclusion_hint;
 pub(crate) use nested::NestedCache;
 
 /// Block, row and column house types, in the order SE walks them by default.
@@ -930,6 +931,19 @@ pub(crate) fn next_hint(
     None
 }
 
+/// The first step of SE's path from `g`: [`next_hint`] on a fresh cache.
+pub(crate) fn se_next(
+    g: &SeGrid,
+    solution: Option<&Grid>,
+    max_level: u8,
+    explain: bool,
+) -> Option<Hint> {
+    clear_thread_caches();
+    let nested = NestedCache::default();
+    nested.start_step(g);
+    next_hint(g, max_level, explain, solution.map(Grid::values), &nested)
+}
+
 /// Outcome of SE's `getDifficulty`: ER, EP, ED (SE's doubles) and the steps applied.
 pub(crate) struct SeOutcome {
     pub er: f64,
@@ -942,17 +956,32 @@ pub(crate) struct SeOutcome {
 
 /// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
 /// hardest up to the first placement, ED the first step's. `solution`, the puzzle's
-/// one solution when known, only saves time.
+/// one solution when known, only saves time. With `explain` each step carries its
+/// reasoning as text (the rating leaves it out: nothing else differs).
 pub(crate) fn se_rate(
     puzzle: &Grid,
     solution: Option<&Grid>,
     max_level: u8,
-    keep_steps: bool,
+    explain: bool,
+) -> SeOutcome {
+    se_walk(
+        SeGrid::from_values(puzzle.values()),
+        solution,
+        max_level,
+        explain,
+    )
+}
+
+/// [`se_rate`] from a pencil-mark state `g` (SE's path from a position part-solved).
+pub(crate) fn se_walk(
+    mut g: SeGrid,
+    solution: Option<&Grid>,
+    max_level: u8,
+    explain: bool,
 ) -> SeOutcome {
     let solution = solution.map(Grid::values);
     clear_thread_caches();
     let nested = NestedCache::default();
-    let mut g = SeGrid::from_values(puzzle.values());
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -962,7 +991,7 @@ pub(crate) fn se_rate(
     };
     while !g.solved() {
         nested.start_step(&g);
-        let Some(h) = next_hint(&g, max_level, false, solution, &nested) else {
+        let Some(h) = next_hint(&g, max_level, explain, solution, &nested) else {
             out.er = 20.0;
             out.solved = false;
             break;
@@ -987,9 +1016,7 @@ pub(crate) fn se_rate(
                 out.ep = out.er;
             }
         }
-        if keep_steps {
-            out.steps.push(h);
-        }
+        out.steps.push(h);
     }
     out
 }
@@ -1062,8 +1089,8 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let with = se_rate(&puzzle, Some(&solution), MAX_LEVEL, true);
-            let without = se_rate(&puzzle, None, MAX_LEVEL, true);
+            let with = se_rate(&puzzle, Some(&solution), MAX_LEVEL, false);
+            let without = se_rate(&puzzle, None, MAX_LEVEL, false);
             let steps = |out: &SeOutcome| {
                 let step = |h: &Hint| (tenths(h.diff), h.complexity, h.removals.clone(), h.place);
                 out.steps.iter().map(step).collect::<Vec<_>>()

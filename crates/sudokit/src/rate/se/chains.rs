@@ -1541,7 +1541,7 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let rating = se_rate(&puzzle, Some(&solution), MAX_LEVEL, true);
+            let rating = se_rate(&puzzle, Some(&solution), MAX_LEVEL, false);
             let cache = NestedCache::default();
             let mut g = SeGrid::from_values(puzzle.values());
             let mut here = 0;
