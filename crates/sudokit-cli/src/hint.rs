@@ -99,7 +99,7 @@ impl Told {
             return Ok(());
         };
         let mut shown = Step::new(step.technique);
-        shown.se = step.se;
+        shown.se.clone_from(&step.se);
         if self.level >= 2 {
             shown.cells.clone_from(&step.cells);
             shown.fins.clone_from(&step.fins);

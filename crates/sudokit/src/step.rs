@@ -326,12 +326,28 @@ pub struct Step {
 /// [`Step::technique`], which names HoDoKu's same idea, so SE's own names ("Direct
 /// Pointing", "Dynamic Contradiction Forcing Chains (+)") and the ratings ER, EP and ED
 /// come from are never lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeLabel {
     /// SE's technique.
     pub technique: SeTechnique,
     /// SE's rating of the step.
     pub rating: Tenths,
+    /// For nested chains ("(+)" and deeper): each candidate a rule removed inside the
+    /// chains, with that rule's own step, in the order the chains removed them.
+    pub premises: Vec<SePremise>,
+}
+
+/// A candidate a rule removed inside a nested chain, and why: the chain text marks it
+/// `(by a simpler rule)`, this says which rule and on what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SePremise {
+    /// The candidate removed.
+    pub removed: (Cell, Digit),
+    /// The candidates the chain had removed that the rule's reasoning rests on.
+    pub given: Vec<(Cell, Digit)>,
+    /// The rule's step, found again on the step's grid less `given` (with its own
+    /// premises); `None` if none of the rules the chain runs finds it there.
+    pub step: Option<Step>,
 }
 
 impl Step {
@@ -354,7 +370,7 @@ impl Step {
     /// The technique's name as the step's engine writes it: SE's for a step of SE's path,
     /// else HoDoKu's.
     pub fn name(&self) -> String {
-        match self.se {
+        match &self.se {
             Some(label) => label.technique.name(),
             None => self.technique.name().to_string(),
         }
@@ -363,7 +379,7 @@ impl Step {
     /// The name followed, for a step of SE's path, by its rating: `Hidden Single`,
     /// `Dynamic Contradiction Forcing Chains (+) (9.3)`.
     pub fn label(&self) -> String {
-        match self.se {
+        match &self.se {
             Some(label) => format!("{} ({})", label.technique.name(), label.rating),
             None => self.technique.name().to_string(),
         }

@@ -82,7 +82,7 @@ pub fn summary(steps: &[Step], set: &TechniqueSet) -> (BTreeMap<String, usize>, 
 /// The hardest step: the first of the highest SE rating on SE's path, else the first of
 /// the technique latest in the set's order.
 pub fn hardest<'a>(steps: &'a [Step], set: &TechniqueSet) -> Option<&'a Step> {
-    let rank = |s: &Step| match s.se {
+    let rank = |s: &Step| match &s.se {
         Some(label) => usize::from(label.rating.0),
         None => set
             .techniques()

@@ -33,7 +33,7 @@ use crate::candidates::Candidates;
 use crate::grid::{Cell, Digit};
 use crate::logic::{apply, Explanation};
 use crate::solver;
-use crate::step::{SeLabel, Step, Technique};
+use crate::step::{SeLabel, SePremise, Step, Technique};
 
 /// Sudoku Explainer's whole path from a position, and the rating it gives.
 #[derive(Clone, Debug)]
@@ -92,21 +92,57 @@ fn se_grid(marks: &Candidates) -> SeGrid {
 
 /// The step of an SE hint written with its reasoning.
 fn to_step(h: &Hint) -> Step {
-    let pair = |(c, d): (u8, u8)| Some((Cell::new(c as usize)?, Digit::new(d)?));
+    to_step_at(h, 0)
+}
+
+/// [`to_step`] for a hint `depth` premises down: a nested chain lists its premises under
+/// its text, one a line, indented by depth.
+fn to_step_at(h: &Hint, depth: usize) -> Step {
+    let pairs = |list: &[(u8, u8)]| list.iter().filter_map(|&e| pair(e)).collect::<Vec<_>>();
     let mut step = Step::concluding(
         technique(h.tech),
         h.place.and_then(pair).into_iter().collect(),
-        h.removals.iter().filter_map(|&e| pair(e)).collect(),
+        pairs(&h.removals),
     );
     step.detail.clone_from(&h.text);
+    let premises: Vec<SePremise> = (h.premises.iter())
+        .filter_map(|(premise, inner)| {
+            Some(SePremise {
+                removed: pair(premise.removed)?,
+                given: pairs(&premise.given),
+                step: inner.as_ref().map(|inner| to_step_at(inner, depth + 1)),
+            })
+        })
+        .collect();
     if is_chain(h.tech) {
-        step.chain = Some(format!("{} => {}", h.text, step.effects()));
+        let mut chain = format!("{} => {}", h.text, step.effects());
+        for premise in &premises {
+            let (cell, d) = premise.removed;
+            let given: Vec<String> = premise
+                .given
+                .iter()
+                .map(|(c, d)| format!("{c}<>{d}"))
+                .collect();
+            let why = premise
+                .step
+                .as_ref()
+                .map_or_else(|| "no rule finds it again".to_string(), Step::to_string);
+            let indent = "  ".repeat(depth + 2);
+            chain += &format!("\n{indent}- {cell}<>{d} from {}: {why}", given.join(", "));
+        }
+        step.chain = Some(chain);
     }
     step.se = Some(SeLabel {
         technique: h.tech,
         rating: Tenths(se::tenths(h.diff)),
+        premises,
     });
     step
+}
+
+/// A candidate of SE's, as (cell, digit).
+fn pair((c, d): (u8, u8)) -> Option<(Cell, Digit)> {
+    Some((Cell::new(c as usize)?, Digit::new(d)?))
 }
 
 /// Whether SE's technique is a chain or cycle, whose text is a sequence of implications.

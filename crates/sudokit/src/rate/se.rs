@@ -95,7 +95,7 @@ use nested::clear_thread_caches;
 use potentials::NONE;
 use uniqueness::{bug, unique_loops};
 
-pub(crate) use chains::{chaining_hints, ChainRule};
+pub(crate) use chains::{chaining_hints, nested_rules, ChainRule};
 pub(crate) use exclusion::aligned_exclusion_hint;
 pub(crate) use nested::NestedCache;
 
@@ -771,6 +771,9 @@ pub(crate) struct Hint {
     pub identity: u64,
     /// The reasoning, for the explain engine.
     pub text: String,
+    /// With the reasoning: the candidates rules inside the chains removed, each with what
+    /// it rests on and, in SE's path, the inner hint that removed it ([`inner_hints`]).
+    pub premises: Vec<(Premise, Option<Hint>)>,
     /// Index of the hint's chain targets in its rule run while its parents are still to
     /// be found (`Chainer::hint`), else `NONE`.
     pending: u32,
@@ -788,6 +791,7 @@ impl Hint {
             parents: Vec::new(),
             identity: 0,
             text: String::new(),
+            premises: Vec::new(),
             pending: NONE,
         }
     }
@@ -799,6 +803,64 @@ impl Hint {
         }
         if let Some((c, d)) = self.place {
             g.place(c as usize, d);
+        }
+    }
+}
+
+/// A candidate a rule removed inside a chain (`removed`), with the candidates the chain
+/// had removed that the rule's reasoning rests on (`given`), as (cell, digit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Premise {
+    pub removed: (u8, u8),
+    pub given: Vec<(u8, u8)>,
+}
+
+/// The hint behind each premise of `h`, a hint found on `src` (the step's grid): the
+/// rules a chain of `h`'s family runs inside it, in SE's order, on `src` less the
+/// premise's `given`, explained, the first hint that removes the candidate. The rating
+/// kept only what each premise rests on; this finds the reasoning again for the one hint
+/// a path shows. Inner hints get theirs too, as deep as the nesting goes.
+pub(crate) fn inner_hints(src: &SeGrid, h: &mut Hint, nested: &NestedCache) {
+    let level = match h.tech {
+        SeTechnique::CellForcingChains(l)
+        | SeTechnique::RegionForcingChains(l)
+        | SeTechnique::DoubleForcingChains(l)
+        | SeTechnique::ContradictionForcingChains(l) => l.saturating_sub(1),
+        _ => return,
+    };
+    for (premise, inner) in &mut h.premises {
+        let mut g = src.clone();
+        for &(c, d) in &premise.given {
+            g.remove(c as usize, d);
+        }
+        let context = Context {
+            src: Some(src),
+            first: false,
+            explain: true,
+            solution: None,
+            nested,
+        };
+        let simple: [Producer; 4] = [
+            &|o| locking(&g, false, context, o),
+            &|o| hidden_set(&g, 2, false, context, o),
+            &|o| naked_set(&g, 2, context, o),
+            &|o| fish(&g, 2, context, o),
+        ];
+        let removes = |h: &Hint| h.removals.contains(&premise.removed);
+        let mut found = simple.iter().find_map(|rule| {
+            let mut out = Vec::new();
+            rule(&mut out);
+            out.into_iter().find(removes)
+        });
+        for rule in nested_rules(level) {
+            if found.is_some() {
+                break;
+            }
+            found = chaining_hints(&g, rule, context).into_iter().find(removes);
+        }
+        if let Some(mut hint) = found {
+            inner_hints(src, &mut hint, nested);
+            *inner = Some(hint);
         }
     }
 }
@@ -941,7 +1003,11 @@ pub(crate) fn se_next(
     clear_thread_caches();
     let nested = NestedCache::default();
     nested.start_step(g);
-    next_hint(g, max_level, explain, solution.map(Grid::values), &nested)
+    let mut h = next_hint(g, max_level, explain, solution.map(Grid::values), &nested)?;
+    if explain {
+        inner_hints(g, &mut h, &nested);
+    }
+    Some(h)
 }
 
 /// Outcome of SE's `getDifficulty`: ER, EP, ED (SE's doubles) and the steps applied.
@@ -991,11 +1057,14 @@ pub(crate) fn se_walk(
     };
     while !g.solved() {
         nested.start_step(&g);
-        let Some(h) = next_hint(&g, max_level, explain, solution, &nested) else {
+        let Some(mut h) = next_hint(&g, max_level, explain, solution, &nested) else {
             out.er = 20.0;
             out.solved = false;
             break;
         };
+        if explain {
+            inner_hints(&g, &mut h, &nested);
+        }
         if h.diff > out.er {
             out.er = h.diff;
         }
