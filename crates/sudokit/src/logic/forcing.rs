@@ -17,7 +17,8 @@
 //!   candidates, hidden and naked pairs and X-Wings on the way (SE's "dynamic (+)", 9.0).
 //!
 //! SE's deeper nesting (9.5–11+) costs seconds per step; the explain engine leaves what is
-//! still unsolved to [`Technique::Trial`]. The rating uses every level.
+//! still unsolved to [`Technique::Trial`]. The rating uses every level, and so does SE's
+//! own path ([`crate::rate::se_path`]).
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, Digit};

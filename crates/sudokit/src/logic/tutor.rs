@@ -1,7 +1,8 @@
 //! What a tutor needs on top of the engine: a position is vouched for before any logic
 //! runs (one solution, no lost candidate), then explained whole, or given a hint that says
 //! only as much as its level allows. The CLI's `explain` and `hint` and the server's
-//! answers are these functions.
+//! answers are these functions; [`explain_se`] and [`hint_se`] give Sudoku Explainer's
+//! path instead of the engine's steps.
 
 use std::collections::BTreeMap;
 use std::fmt;
