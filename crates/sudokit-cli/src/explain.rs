@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::candidates::Candidates;
-use sudokit::logic::tutor::{explain, summary, Explained};
+use sudokit::logic::tutor::{explain, explain_se, hardest, summary, Explained};
 use sudokit::logic::{self, Explanation, TechniqueSet};
+use sudokit::step::Step;
 use sudokit::{format, render, CellSet, Grid};
 
 use crate::batch::{self, Input, Place};
@@ -49,6 +50,11 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
     techniques: TechniqueSet,
 
+    /// Whose steps: `default`, the logic engine with `--techniques`; or `se`, the path
+    /// Sudoku Explainer's rating takes, each step with SE's name and rating.
+    #[arg(long, value_enum, default_value_t = Rules::Default, conflicts_with = "techniques")]
+    rules: Rules,
+
     /// Start from this pencil-mark state instead of puzzles: 81 whitespace-separated cells
     /// listing their candidates, or 729 characters; `@FILE` reads it from a file.
     #[arg(long, value_name = "MARKS", conflicts_with = "files")]
@@ -57,6 +63,25 @@ pub struct ExplainArgs {
     /// Write one SVG picture per step into DIR (`<puzzle>-<step>.svg`).
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+}
+
+/// The engines of `explain` and `hint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Rules {
+    /// The logic engine, with the techniques of `--techniques`.
+    Default,
+    /// Sudoku Explainer's path: the steps of the SE rating, in its order.
+    Se,
+}
+
+impl ExplainArgs {
+    /// Explains from `start` with the engine the arguments choose.
+    fn explain(&self, start: Candidates) -> Explained {
+        match self.rules {
+            Rules::Default => explain(start, &self.techniques),
+            Rules::Se => explain_se(start),
+        }
+    }
 }
 
 /// `--techniques` as clap sees it.
@@ -179,9 +204,9 @@ impl Walkthrough {
                  {empty} empty cells. Reached {reached}"
             )
         };
-        let (counts, hardest) = summary(&explanation.steps, &self.set);
+        let (counts, _) = summary(&explanation.steps, &self.set);
         let list: Vec<String> = counts.iter().map(|(t, n)| format!("{n} {t}")).collect();
-        let summary = match hardest {
+        let summary = match hardest(&explanation.steps, &self.set).map(Step::label) {
             Some(hardest) => format!(
                 "Summary: {} steps ({}); hardest: {hardest}",
                 explanation.steps.len(),
@@ -238,7 +263,7 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     let printer = printer(args.format);
     if let Some(marks) = &args.marks {
         let start = read_marks(marks)?;
-        let result = explain(start.clone(), &args.techniques);
+        let result = args.explain(start.clone());
         let record = Walkthrough::new(args, *start.grid(), start, result);
         if let Some(dir) = &args.svg {
             record.draw(dir, 1)?;
@@ -255,7 +280,7 @@ pub fn run(args: &ExplainArgs) -> Result<Outcome> {
     let summary = batch::run(
         &args.input,
         printer,
-        |puzzle| explain(Candidates::new(puzzle), &args.techniques),
+        |puzzle| args.explain(Candidates::new(puzzle)),
         |out, worked| {
             index += 1;
             let start = Candidates::new(&worked.puzzle);

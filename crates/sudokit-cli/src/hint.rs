@@ -7,13 +7,13 @@ use anyhow::{Context, Result};
 use clap::Args;
 use serde::Serialize;
 use sudokit::candidates::Candidates;
-use sudokit::logic::tutor::{hint, words, Hint};
+use sudokit::logic::tutor::{hint, hint_se, words, Hint};
 use sudokit::logic::TechniqueSet;
 use sudokit::step::Step;
 use sudokit::{render, Grid};
 
 use crate::batch::{self, Input, Place};
-use crate::explain::{parse_set, read_marks};
+use crate::explain::{parse_set, read_marks, Rules};
 use crate::output::{Outcome, TextOrJson as Format};
 use crate::printer::{AsJson, AsLine, JsonPrinter, LinePrinter, Printer};
 use sudokit::wire::{hint_text, HintRecord};
@@ -43,6 +43,10 @@ pub struct HintArgs {
     #[arg(long, value_name = "LIST", default_value = "all", value_parser = parse_set)]
     techniques: TechniqueSet,
 
+    /// Whose step, as for `explain`: `default` or `se` (Sudoku Explainer's next step).
+    #[arg(long, value_enum, default_value_t = Rules::Default, conflicts_with = "techniques")]
+    rules: Rules,
+
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -51,6 +55,16 @@ pub struct HintArgs {
     /// per puzzle, numbered among the puzzles read: `DIR/0001.svg`, `DIR/0002.svg`, ...
     #[arg(long, value_name = "DIR")]
     svg: Option<PathBuf>,
+}
+
+impl HintArgs {
+    /// The hint from `cands` of the engine the arguments choose.
+    fn hint(&self, cands: &Candidates) -> Hint {
+        match self.rules {
+            Rules::Default => hint(cands, &self.techniques),
+            Rules::Se => hint_se(cands),
+        }
+    }
 }
 
 /// The printer for `--format`.
@@ -85,6 +99,7 @@ impl Told {
             return Ok(());
         };
         let mut shown = Step::new(step.technique);
+        shown.se.clone_from(&step.se);
         if self.level >= 2 {
             shown.cells.clone_from(&step.cells);
             shown.fins.clone_from(&step.fins);
@@ -122,7 +137,7 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
     if let Some(marks) = &args.marks {
         let cands = read_marks(marks)?;
         let record = Told {
-            hint: hint(&cands, &args.techniques),
+            hint: args.hint(&cands),
             level: args.level,
         };
         let mut out = args.input.writer()?;
@@ -138,7 +153,7 @@ pub fn run(args: &HintArgs) -> Result<Outcome> {
     let summary = batch::run(
         &args.input,
         printer,
-        |puzzle: &Grid| hint(&Candidates::new(puzzle), &args.techniques),
+        |puzzle: &Grid| args.hint(&Candidates::new(puzzle)),
         |out, worked| {
             index += 1;
             let record = Told {

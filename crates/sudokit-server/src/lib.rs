@@ -12,8 +12,8 @@
 //! | `POST /api/solve` | `puzzle`, `count` (a limit: count solutions up to it) | `SolveRecord` |
 //! | `POST /api/rate` | `puzzle`, `max_level` (0–5) | `RatingRecord`; 422 and `{puzzle, error}` without a unique solution |
 //! | `POST /api/canon` | `puzzle`, `zeros` | `CanonRecord` |
-//! | `POST /api/hint` | `puzzle` or `marks`, `level` (1–3), `techniques` | `HintRecord` |
-//! | `POST /api/explain` | `puzzle` or `marks`, `techniques` | `ExplainRecord` |
+//! | `POST /api/hint` | `puzzle` or `marks`, `level` (1–3), `techniques` or `rules` (`se`) | `HintRecord` |
+//! | `POST /api/explain` | `puzzle` or `marks`, `techniques` or `rules` (`se`) | `ExplainRecord` |
 //! | `POST /api/picture` | `puzzle` (the givens), `marks`, `step` (a step of the explanation from `marks`) or `hint`, `techniques` | the SVG picture `explain --svg` draws |
 //! | `POST /api/generate` | `seed`, `index`, `symmetry`, `clues`, `minimal`, `er`, `level`, `techniques`, `first_hard`, `practice`, `pattern`, `rate` | `GeneratedRecord`; 503 when nothing met the target in time |
 //!
@@ -360,6 +360,7 @@ struct HintRequest {
     /// 1 names the technique, 2 adds where to look, 3 gives the whole step.
     level: Option<u8>,
     techniques: Option<String>,
+    rules: Option<String>,
 }
 
 async fn hint(State(bounds): State<Bounds>, body: Bytes) -> Answer<HintRecord> {
@@ -370,7 +371,15 @@ async fn hint(State(bounds): State<Bounds>, body: Bytes) -> Answer<HintRecord> {
     if !(1..=3).contains(&level) {
         return Err(Failure::bad("level: 1, 2 or 3"));
     }
-    let found: Hint = work(&bounds, false, move || tutor::hint(&cands, &set)).await?;
+    let se = se_rules(request.rules.as_deref(), request.techniques.as_deref())?;
+    let found: Hint = work(&bounds, se, move || {
+        if se {
+            tutor::hint_se(&cands)
+        } else {
+            tutor::hint(&cands, &set)
+        }
+    })
+    .await?;
     Ok(Json(HintRecord::new(&found, level)))
 }
 
@@ -380,15 +389,33 @@ struct ExplainRequest {
     puzzle: Option<String>,
     marks: Option<String>,
     techniques: Option<String>,
+    rules: Option<String>,
+}
+
+/// Whether a request asks for Sudoku Explainer's path (`"rules": "se"`, which takes no
+/// technique list) rather than the logic engine (`"default"`, or no `rules`).
+fn se_rules(rules: Option<&str>, techniques: Option<&str>) -> Result<bool, Failure> {
+    match (rules, techniques) {
+        (None | Some("default"), _) => Ok(false),
+        (Some("se"), None) => Ok(true),
+        (Some("se"), Some(_)) => Err(Failure::bad("rules: se takes no techniques")),
+        (Some(_), _) => Err(Failure::bad("rules: default or se")),
+    }
 }
 
 async fn explain(State(bounds): State<Bounds>, body: Bytes) -> Answer<ExplainRecord> {
     let request: ExplainRequest = read(&body)?;
     let cands = position(request.puzzle.as_deref(), request.marks.as_deref())?;
     let set = techniques(request.techniques.as_deref())?;
+    let se = se_rules(request.rules.as_deref(), request.techniques.as_deref())?;
     let record = work(&bounds, true, move || {
         let grid = *cands.grid();
-        ExplainRecord::new(&grid, &tutor::explain(cands, &set), &set)
+        let explained = if se {
+            tutor::explain_se(cands)
+        } else {
+            tutor::explain(cands, &set)
+        };
+        ExplainRecord::new(&grid, &explained, &set)
     })
     .await?;
     Ok(Json(record))

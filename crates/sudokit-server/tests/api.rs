@@ -96,7 +96,7 @@ async fn positions_come_from_marks_too() {
 
 #[tokio::test]
 async fn bad_requests_answer_400_with_the_reason() {
-    let cases: [(&str, &str, &str); 8] = [
+    let cases: [(&str, &str, &str); 10] = [
         ("/api/solve", "{not json", "bad request"),
         ("/api/solve", r#"{"puzle": "1"}"#, "unknown field `puzle`"),
         (
@@ -128,6 +128,16 @@ async fn bad_requests_answer_400_with_the_reason() {
             "/api/explain",
             &format!(r#"{{"puzzle": "{XWING}", "techniques": "x-wng"}}"#),
             "did you mean x-wing?",
+        ),
+        (
+            "/api/explain",
+            &format!(r#"{{"puzzle": "{XWING}", "rules": "se", "techniques": "all"}}"#),
+            "se takes no techniques",
+        ),
+        (
+            "/api/hint",
+            &format!(r#"{{"puzzle": "{XWING}", "rules": "hodoku"}}"#),
+            "default or se",
         ),
     ];
     for (path, body, why) in cases {
@@ -297,6 +307,16 @@ async fn every_answer_is_what_the_openapi_document_says() {
         ("/api/hint", json!({ "marks": marks }), "200"),
         ("/api/hint", json!({ "puzzle": MULTIPLE }), "200"),
         ("/api/explain", json!({ "puzzle": XWING }), "200"),
+        (
+            "/api/explain",
+            json!({ "puzzle": XWING, "rules": "se" }),
+            "200",
+        ),
+        (
+            "/api/hint",
+            json!({ "puzzle": INKALA, "rules": "se", "level": 3 }),
+            "200",
+        ),
         ("/api/explain", json!({ "puzzle": MULTIPLE }), "200"),
         ("/api/generate", json!({ "seed": 2, "rate": true }), "200"),
         (

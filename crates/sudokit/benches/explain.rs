@@ -7,8 +7,15 @@
 //! milliseconds per puzzle. Timings are single-threaded; the verification pass over the big
 //! files runs on every core.
 //!
+//! Each file gets a second row for Sudoku Explainer's path (`explain --rules se`, rules `se`),
+//! checked the same way: SE's nested chains cost up to seconds a puzzle on the hardest lists,
+//! so that row takes every puzzle of files up to 2,000 puzzles and about 500 evenly spread of
+//! larger ones (`SUDOKIT_BENCH_SE_EVERY=N`: every Nth of those instead). Its times include
+//! the threads SE's rating itself builds its top-level chains on.
+//!
 //! `cargo bench --bench explain` runs every file in full; `SUDOKIT_BENCH_EVERY=N` takes every
-//! Nth puzzle of files over 10,000 puzzles, `SUDOKIT_BENCH_FILES=a,b` limits the files.
+//! Nth puzzle of files over 10,000 puzzles, `SUDOKIT_BENCH_FILES=a,b` limits the files,
+//! `SUDOKIT_BENCH_RULES=default` or `se` the engines.
 
 #[path = "../tests/suite/common.rs"]
 #[allow(dead_code)] // each bench uses a subset of the helpers
@@ -18,7 +25,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use sudokit::candidates::Candidates;
-use sudokit::logic::{apply, Engine, TechniqueSet};
+use sudokit::logic::{Engine, Explanation, TechniqueSet};
+use sudokit::rate::{se_path, MAX_LEVEL};
 use sudokit::step::Technique;
 use sudokit::{solver, Grid};
 
@@ -45,23 +53,36 @@ struct Run {
     millis: f64,
 }
 
-fn explain(puzzle: &Grid, solution: &Grid) -> Run {
-    let engine = Engine::new(TechniqueSet::all()).unique(true);
-    let start = Instant::now();
-    let mut cands = Candidates::new(puzzle);
-    let mut steps = Vec::new();
-    while !cands.is_solved() {
-        let Some(step) = engine.next_step(&cands) else {
-            break;
-        };
-        if !apply(&mut cands, &step) {
-            break;
+/// The engines compared.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    /// The logic engine with every technique, as `sudokit explain` runs it.
+    Default,
+    /// Sudoku Explainer's path, as `sudokit explain --rules se` runs it.
+    Se,
+}
+
+impl Rules {
+    fn name(self) -> &'static str {
+        match self {
+            Rules::Default => "default",
+            Rules::Se => "se",
         }
-        steps.push(step);
     }
+}
+
+fn explain(rules: Rules, puzzle: &Grid, solution: &Grid) -> Run {
+    let start = Instant::now();
+    let explanation: Explanation = match rules {
+        Rules::Default => Engine::new(TechniqueSet::all())
+            .unique(true)
+            .explain(puzzle),
+        Rules::Se => se_path(&Candidates::new(puzzle), MAX_LEVEL).explanation,
+    };
     let millis = start.elapsed().as_secs_f64() * 1e3;
+    let steps = &explanation.steps;
     let mut wrong = Vec::new();
-    for step in &steps {
+    for step in steps {
         let truth = |c| solution.get(c);
         let bad_place = step.placements.iter().any(|&(c, d)| truth(c) != Some(d));
         let bad_elim = step.eliminations.iter().any(|&(c, d)| truth(c) == Some(d));
@@ -69,8 +90,9 @@ fn explain(puzzle: &Grid, solution: &Grid) -> Run {
             wrong.push(format!("{puzzle}: {step}"));
         }
     }
+    let reached = explanation.final_state.grid();
     Run {
-        solved: cands.is_solved() && cands.grid() == solution,
+        solved: explanation.solved && reached == solution,
         trial: steps.iter().any(|s| s.technique == Technique::Trial),
         steps: steps.len(),
         wrong,
@@ -83,10 +105,14 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
+    let se_every: Option<usize> = std::env::var("SUDOKIT_BENCH_SE_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let only = std::env::var("SUDOKIT_BENCH_FILES").ok();
+    let rules_only = std::env::var("SUDOKIT_BENCH_RULES").ok();
     println!(
-        "{:<34} {:>7} {:>8} {:>9} {:>8} {:>6} {:>9} {:>9}",
-        "file", "puzzles", "solved%", "no-trial%", "steps", "wrong", "mean ms", "worst ms"
+        "{:<34} {:<7} {:>7} {:>8} {:>9} {:>8} {:>6} {:>9} {:>9}",
+        "file", "rules", "puzzles", "solved%", "no-trial%", "steps", "wrong", "mean ms", "worst ms"
     );
     let (mut all_wrong, mut all_unsolved) = (0, 0);
     for name in FILES {
@@ -112,46 +138,71 @@ fn main() {
             *name,
             "puzzles6_forum_hardest_1106" | "puzzles3_magictour_top1465"
         );
-        let runs: Vec<Run> = if timed {
-            unique.iter().map(|(p, s)| explain(p, s)).collect()
-        } else {
-            unique.par_iter().map(|(p, s)| explain(p, s)).collect()
-        };
-        let solved = runs.iter().filter(|r| r.solved).count();
-        let logic_only = runs.iter().filter(|r| r.solved && !r.trial).count();
-        let share = |n: usize| 100.0 * n as f64 / unique.len().max(1) as f64;
-        let steps: usize = runs.iter().map(|r| r.steps).sum();
-        let wrong: Vec<&String> = runs.iter().flat_map(|r| &r.wrong).collect();
-        let mean = runs.iter().map(|r| r.millis).sum::<f64>() / runs.len().max(1) as f64;
-        let worst = runs.iter().map(|r| r.millis).fold(0.0, f64::max);
-        println!(
-            "{:<34} {:>7} {:>7.2}% {:>8.2}% {:>8} {:>6} {:>9} {:>9}",
-            name,
-            unique.len(),
-            share(solved),
-            share(logic_only),
-            steps,
-            wrong.len(),
-            if timed {
-                format!("{mean:.2}")
+        for rules in [Rules::Default, Rules::Se] {
+            if rules_only.as_deref().is_some_and(|r| r != rules.name()) {
+                continue;
+            }
+            let sample: Vec<&(Grid, Grid)> = match rules {
+                Rules::Default => unique.iter().collect(),
+                Rules::Se => {
+                    let step = se_every.unwrap_or(if unique.len() > 2_000 {
+                        unique.len() / 500
+                    } else {
+                        1
+                    });
+                    unique.iter().step_by(step.max(1)).collect()
+                }
+            };
+            let runs: Vec<Run> = if timed {
+                sample.iter().map(|(p, s)| explain(rules, p, s)).collect()
             } else {
-                "-".into()
-            },
-            if timed {
-                format!("{worst:.1}")
-            } else {
-                "-".into()
-            },
-        );
-        for w in wrong.iter().take(5) {
-            println!("  WRONG: {w}");
+                sample
+                    .par_iter()
+                    .map(|(p, s)| explain(rules, p, s))
+                    .collect()
+            };
+            let wrong = report(name, rules, &runs, timed);
+            all_wrong += wrong;
+            all_unsolved += runs.iter().filter(|r| !r.solved).count();
         }
-        all_wrong += wrong.len();
-        all_unsolved += unique.len() - solved;
     }
     assert_eq!(all_wrong, 0, "logic steps contradicted the solution");
     assert_eq!(
         all_unsolved, 0,
         "some unique puzzles were not explained to the end"
     );
+}
+
+/// Prints the row of one file and engine; returns the number of wrong steps.
+fn report(name: &str, rules: Rules, runs: &[Run], timed: bool) -> usize {
+    let solved = runs.iter().filter(|r| r.solved).count();
+    let logic_only = runs.iter().filter(|r| r.solved && !r.trial).count();
+    let share = |n: usize| 100.0 * n as f64 / runs.len().max(1) as f64;
+    let steps: usize = runs.iter().map(|r| r.steps).sum();
+    let wrong: Vec<&String> = runs.iter().flat_map(|r| &r.wrong).collect();
+    let mean = runs.iter().map(|r| r.millis).sum::<f64>() / runs.len().max(1) as f64;
+    let worst = runs.iter().map(|r| r.millis).fold(0.0, f64::max);
+    let time = |t: f64, digits: usize| {
+        if timed {
+            format!("{t:.digits$}")
+        } else {
+            "-".into()
+        }
+    };
+    println!(
+        "{:<34} {:<7} {:>7} {:>7.2}% {:>8.2}% {:>8} {:>6} {:>9} {:>9}",
+        name,
+        rules.name(),
+        runs.len(),
+        share(solved),
+        share(logic_only),
+        steps,
+        wrong.len(),
+        time(mean, 2),
+        time(worst, 1),
+    );
+    for w in wrong.iter().take(5) {
+        println!("  WRONG: {w}");
+    }
+    wrong.len()
 }

@@ -362,7 +362,7 @@ impl Spec {
                 return None;
             }
             if let Some(wanted) = self.hardest {
-                if tutor::summary(&steps, &set).1 != Some(wanted.name()) {
+                if tutor::summary(&steps, &set).1.as_deref() != Some(wanted.name()) {
                     return None;
                 }
             }

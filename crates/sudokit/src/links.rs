@@ -47,7 +47,10 @@ pub fn links(chain: &str) -> Vec<Link> {
     let body = chain.split(" => ").next().unwrap_or("");
     let body = body.rsplit(": ").next().unwrap_or(body);
     if body.contains(" -> ") {
-        body.split(" and ").flat_map(implications).collect()
+        body.split(';')
+            .flat_map(|part| part.split(" and "))
+            .flat_map(implications)
+            .collect()
     } else {
         eureka(body)
     }
@@ -58,28 +61,34 @@ pub fn links(chain: &str) -> Vec<Link> {
 fn implications(sequence: &str) -> Vec<Link> {
     let terms: Vec<(Node, bool)> = sequence
         .split(" -> ")
-        .filter_map(|term| {
-            let (cell, on, digit) = match term.split_once("<>") {
-                Some((cell, digit)) => (cell, false, digit),
-                None => {
-                    let (cell, digit) = term.split_once('=')?;
-                    (cell, true, digit)
-                }
-            };
-            let cells = cells(cell.trim())?;
-            let digit = Digit::new(digit.trim().parse().ok()?)?;
-            Some((Node { digit, cells }, on))
-        })
+        // A term may carry words (`cycle r1c1=5`, `r7c5<>7 (by a simpler rule)`).
+        .filter_map(|term| term.split_whitespace().find_map(implication))
         .collect();
     terms
         .windows(2)
-        .filter(|pair| pair[0].0 != pair[1].0)
+        // On to on, or off to off, is no link but a rule's step (a nested chain's
+        // `(by a simpler rule)`): no arrow.
+        .filter(|pair| pair[0].0 != pair[1].0 && pair[0].1 != pair[1].1)
         .map(|pair| Link {
             from: pair[0].0,
             to: pair[1].0,
             strong: !pair[0].1,
         })
         .collect()
+}
+
+/// A term of an implication sequence: `r3c4=8` (on) or `r3c4<>4` (off).
+fn implication(term: &str) -> Option<(Node, bool)> {
+    let (cell, on, digit) = match term.split_once("<>") {
+        Some((cell, digit)) => (cell, false, digit),
+        None => {
+            let (cell, digit) = term.split_once('=')?;
+            (cell, true, digit)
+        }
+    };
+    let cells = cells(cell.trim())?;
+    let digit = Digit::new(digit.trim().parse().ok()?)?;
+    Some((Node { digit, cells }, on))
 }
 
 /// Links of Eureka notation: nodes `(digits)cells` joined by `=` (strong) or `-` (weak); a

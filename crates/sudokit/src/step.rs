@@ -18,6 +18,7 @@
 use std::fmt;
 
 use crate::grid::{Cell, Digit, DigitSet, House};
+use crate::rate::{SeTechnique, Tenths};
 
 macro_rules! techniques {
     ($( $(#[$doc:meta])* $variant:ident => $name:literal, $short:literal, $wiki:literal; )*) => {
@@ -159,6 +160,14 @@ techniques! {
     AlsXyChain => "Almost Locked Set XY-Chain", "als-xy-chain", "ALS Chains";
     /// A stem cell whose every candidate is linked to an almost locked set.
     DeathBlossom => "Death Blossom", "death-blossom", "Death Blossom";
+    /// A pair of digits for two cells is ruled out when the cells see each other and the
+    /// digits are the same, or when together they would empty a cell both see; a candidate
+    /// left in no allowed pair is removed. (HoDoKu has no such step; the name is Sudoku
+    /// Explainer's.)
+    AlignedPairExclusion => "Aligned Pair Exclusion", "aligned-pair-exclusion", "Aligned Pair Exclusion";
+    /// Aligned pair exclusion over three cells. (Sudoku Explainer's step; SudokuWiki
+    /// describes the pair version only.)
+    AlignedTripletExclusion => "Aligned Triplet Exclusion", "aligned-triplet-exclusion", "Aligned Pair Exclusion";
     /// One assumption leads, along chains, to a contradiction.
     ForcingChainContradiction => "Forcing Chain Contradiction", "forcing-chain-contradiction", "Cell Forcing Chains";
     /// Every candidate of a cell or house leads to the same conclusion.
@@ -309,6 +318,36 @@ pub struct Step {
     /// For chains, the chain in Eureka notation, e.g.
     /// `(1)r5c4=(1)r5c7-(1)r8c7=(1)r8c4 => r5c4<>1`.
     pub chain: Option<String>,
+    /// Sudoku Explainer's name and rating, for a step of SE's path (`--rules se`).
+    pub se: Option<SeLabel>,
+}
+
+/// What Sudoku Explainer calls a step of its path, and how it rates it. Kept beside
+/// [`Step::technique`], which names HoDoKu's same idea, so SE's own names ("Direct
+/// Pointing", "Dynamic Contradiction Forcing Chains (+)") and the ratings ER, EP and ED
+/// come from are never lost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeLabel {
+    /// SE's technique.
+    pub technique: SeTechnique,
+    /// SE's rating of the step.
+    pub rating: Tenths,
+    /// For nested chains ("(+)" and deeper): each candidate a rule removed inside the
+    /// chains, with that rule's own step, in the order the chains removed them.
+    pub premises: Vec<SePremise>,
+}
+
+/// A candidate a rule removed inside a nested chain, and why: the chain text marks it
+/// `(by a simpler rule)`, this says which rule and on what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SePremise {
+    /// The candidate removed.
+    pub removed: (Cell, Digit),
+    /// The candidates the chain had removed that the rule's reasoning rests on.
+    pub given: Vec<(Cell, Digit)>,
+    /// The rule's step, found again on the step's grid less `given` (with its own
+    /// premises); `None` if none of the rules the chain runs finds it there.
+    pub step: Option<Step>,
 }
 
 impl Step {
@@ -324,7 +363,46 @@ impl Step {
             digits: DigitSet::EMPTY,
             detail: String::new(),
             chain: None,
+            se: None,
         }
+    }
+
+    /// The technique's name as the step's engine writes it: SE's for a step of SE's path,
+    /// else HoDoKu's.
+    pub fn name(&self) -> String {
+        match &self.se {
+            Some(label) => label.technique.name(),
+            None => self.technique.name().to_string(),
+        }
+    }
+
+    /// The name followed, for a step of SE's path, by its rating: `Hidden Single`,
+    /// `Dynamic Contradiction Forcing Chains (+) (9.3)`.
+    pub fn label(&self) -> String {
+        match &self.se {
+            Some(label) => format!("{} ({})", label.technique.name(), label.rating),
+            None => self.technique.name().to_string(),
+        }
+    }
+
+    /// A step of `technique` concluding `placements` and `eliminations`, which are also
+    /// the cells and digits it looks at: for Sudoku Explainer's rules, whose reasoning is
+    /// told in the text.
+    pub(crate) fn concluding(
+        technique: Technique,
+        placements: Vec<(Cell, Digit)>,
+        eliminations: Vec<(Cell, Digit)>,
+    ) -> Step {
+        let mut step = Step::new(technique);
+        for &(cell, d) in placements.iter().chain(&eliminations) {
+            if !step.cells.contains(&cell) {
+                step.cells.push(cell);
+            }
+            step.digits.insert(d);
+        }
+        step.placements = placements;
+        step.eliminations = eliminations;
+        step
     }
 
     /// Whether the step concludes nothing (never returned by a finder).
@@ -347,7 +425,7 @@ impl fmt::Display for Step {
     /// One line: `Hidden Single: r4c5=7 in box 5`, `Locked Candidates Type 1 (Pointing): 5 in
     /// box 4 => r4c7<>5, r4c9<>5`, or for chains `X-Chain: (1)r5c4=… => r5c4<>1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: ", self.technique.name())?;
+        write!(f, "{}: ", self.label())?;
         if let Some(chain) = &self.chain {
             return f.write_str(chain);
         }

@@ -275,6 +275,12 @@ pub struct StepRecord {
     pub step: usize,
     /// HoDoKu's name of the technique.
     pub technique: &'static str,
+    /// Sudoku Explainer's name of the technique, on SE's path (`--rules se`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub se_technique: Option<String>,
+    /// Sudoku Explainer's rating of the step, on SE's path: `9.3`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
     /// Digits placed.
     pub placements: Vec<Mark>,
     /// Candidates removed.
@@ -294,24 +300,42 @@ pub struct StepRecord {
     /// The chain's links, for drawing as arrows.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<LinkRecord>,
+    /// On SE's path, a nested chain's premises: what rules inside its chains removed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub premises: Vec<PremiseRecord>,
     /// The step as the text output writes it.
     pub text: String,
+}
+
+/// A candidate a rule removed inside a nested chain, and why ([`crate::step::SePremise`]).
+#[derive(Serialize)]
+pub struct PremiseRecord {
+    /// The candidate removed.
+    pub removed: Mark,
+    /// The candidates the chain had removed that the rule rests on.
+    pub given: Vec<Mark>,
+    /// The rule's step (numbered by the premise's place in the list), when found again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<Box<StepRecord>>,
 }
 
 impl StepRecord {
     /// Step number `n` (1-based).
     pub fn new(n: usize, step: &Step) -> StepRecord {
-        let marks = |list: &[(Cell, Digit)]| {
-            list.iter()
-                .map(|(c, d)| Mark {
-                    cell: c.to_string(),
-                    digit: d.get(),
-                })
-                .collect()
+        let mark = |&(c, d): &(Cell, Digit)| Mark {
+            cell: c.to_string(),
+            digit: d.get(),
         };
+        let marks = |list: &[(Cell, Digit)]| list.iter().map(mark).collect();
+        let premises = step.se.as_ref().map_or(&[][..], |label| &label.premises);
         StepRecord {
             step: n,
             technique: step.technique.name(),
+            se_technique: step.se.as_ref().map(|label| label.technique.name()),
+            rating: step
+                .se
+                .as_ref()
+                .map(|label| f64::from(label.rating.0) / 10.0),
             placements: marks(&step.placements),
             eliminations: marks(&step.eliminations),
             cells: step.cells.iter().map(ToString::to_string).collect(),
@@ -325,6 +349,13 @@ impl StepRecord {
                 .map_or_else(Vec::new, links::links)
                 .iter()
                 .map(LinkRecord::from)
+                .collect(),
+            premises: (premises.iter().enumerate())
+                .map(|(i, premise)| PremiseRecord {
+                    removed: mark(&premise.removed),
+                    given: marks(&premise.given),
+                    step: (premise.step.as_ref()).map(|s| Box::new(StepRecord::new(i + 1, s))),
+                })
                 .collect(),
             text: step.to_string(),
         }
@@ -349,9 +380,9 @@ pub struct ExplainRecord {
     pub steps: Vec<StepRecord>,
     /// The hardest technique used.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hardest: Option<&'static str>,
+    pub hardest: Option<String>,
     /// Steps per technique.
-    pub techniques: BTreeMap<&'static str, usize>,
+    pub techniques: BTreeMap<String, usize>,
     /// Why there is nothing else.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,

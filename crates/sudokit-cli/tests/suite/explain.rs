@@ -193,3 +193,106 @@ fn html_is_one_self_contained_page_with_a_picture_per_step() {
     assert!(page.contains("<p class=\"error\">error: &lt;stdin&gt;:2:1:"));
     assert!(page.contains("Summary: "));
 }
+
+/// Every field a step record had before SE's path, with its JSON type.
+const STEP_FIELDS: [(&str, &str); 11] = [
+    ("step", "number"),
+    ("technique", "string"),
+    ("placements", "array"),
+    ("eliminations", "array"),
+    ("cells", "array"),
+    ("fins", "array"),
+    ("houses", "array"),
+    ("digits", "array"),
+    ("chain", "string"),
+    ("links", "array"),
+    ("text", "string"),
+];
+
+fn json_type(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Number(_) => "number",
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Array(_) => "array",
+        serde_json::Value::Object(_) => "object",
+        serde_json::Value::Bool(_) => "bool",
+        serde_json::Value::Null => "null",
+    }
+}
+
+/// The steps of `explain --format json` with `extra` arguments on a puzzle SE rates 9.2
+/// (static, dynamic and Nishio chains, cycles, a BUG), every field checked: the fields of
+/// before keep their names and types, and only SE's path adds `se_technique` and `rating`.
+fn json_steps(extra: &[&str]) -> Vec<serde_json::Value> {
+    let puzzle =
+        "1.......7..2.3.8...7.4.8.2....316....3.....1....7.5...9.7...4.5.4.....8...6.4.2..";
+    let mut args = vec!["explain", "--format", "json", puzzle];
+    args.extend(extra);
+    let (out, code) = sudokit(&args);
+    assert_eq!(code, 0, "{out}");
+    let record: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let steps = record["steps"].as_array().unwrap().clone();
+    let se = !extra.is_empty();
+    for s in &steps {
+        for (key, value) in s.as_object().unwrap() {
+            let old = STEP_FIELDS.iter().find(|(name, _)| name == key);
+            match (old, key.as_str()) {
+                (Some((_, kind)), _) => assert_eq!(json_type(value), *kind, "{key} in {s}"),
+                (None, "se_technique") if se => assert!(value.is_string(), "{s}"),
+                (None, "rating") if se => assert!(value.is_f64(), "{s}"),
+                (None, "premises") if se => assert!(value.is_array(), "{s}"),
+                _ => panic!("field {key} is new in {s}"),
+            }
+        }
+        for key in [
+            "step",
+            "technique",
+            "placements",
+            "eliminations",
+            "cells",
+            "text",
+        ] {
+            assert!(s.get(key).is_some(), "{key} missing in {s}");
+        }
+    }
+    steps
+}
+
+#[test]
+fn json_step_fields_keep_their_schema_on_both_engines() {
+    let default = json_steps(&[]);
+    assert!(default.iter().all(|s| s.get("rating").is_none()));
+    let se = json_steps(&["--rules", "se"]);
+    let mut highest = 0.0f64;
+    for s in &se {
+        // `Dynamic Cell Forcing Chains (9.0): …`: the number is the text's rating.
+        let rating = s["rating"].as_f64().unwrap();
+        let name = s["se_technique"].as_str().unwrap();
+        let text = s["text"].as_str().unwrap();
+        assert!(text.starts_with(&format!("{name} ({rating:.1}): ")), "{s}");
+        highest = highest.max(rating);
+    }
+    // SE 1.2.1 rates the puzzle 9.2 (the calibration file).
+    assert_eq!(highest, 9.2);
+    let chains = se.iter().filter(|s| s.get("links").is_some()).count();
+    assert!(chains > 10, "{chains} steps with links");
+}
+
+#[test]
+fn se_rules_explain_and_hint_with_se_names_and_ratings() {
+    let (out, code) = sudokit(&["explain", "--rules", "se", XWING]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(". X-Wing (3.2): "), "{out}");
+    assert!(out.contains("; hardest: X-Wing (3.2)\n"), "{out}");
+    let first = out.lines().nth(1).unwrap();
+    let (hint, code) = sudokit(&["hint", "--rules", "se", "--level", "3", XWING]);
+    assert_eq!(code, 0);
+    assert_eq!(first.split_once(". ").unwrap().1, hint.trim_end());
+    let (hint, _) = sudokit(&["hint", "--rules", "se", XWING]);
+    assert_eq!(hint.trim_end(), "Look for a Hidden Single.");
+    let (_, _, code) = run(
+        &["explain", "--rules", "se", "--techniques", "all", XWING],
+        "",
+    );
+    assert_eq!(code, 2, "--rules se takes no technique list");
+}

@@ -17,10 +17,11 @@
 //!   candidates, hidden and naked pairs and X-Wings on the way (SE's "dynamic (+)", 9.0).
 //!
 //! SE's deeper nesting (9.5–11+) costs seconds per step; the explain engine leaves what is
-//! still unsolved to [`Technique::Trial`]. The rating uses every level.
+//! still unsolved to [`Technique::Trial`]. The rating uses every level, and so does SE's
+//! own path ([`crate::rate::se_path`]).
 
 use crate::candidates::Candidates;
-use crate::grid::{Cell, Digit, DigitSet};
+use crate::grid::{Cell, Digit};
 use crate::rate::{chain_steps, ChainRule, ChainStep, SeTechnique};
 use crate::step::{Step, Technique};
 
@@ -95,17 +96,11 @@ fn first(
 
 fn to_step(technique: Technique, s: ChainStep) -> Step {
     let pair = |(c, d): (usize, u8)| Some((Cell::new(c)?, Digit::new(d)?));
-    let mut step = Step::new(technique);
-    step.placements = s.placement.and_then(pair).into_iter().collect();
-    step.eliminations = s.eliminations.iter().filter_map(|&e| pair(e)).collect();
-    let mut digits = DigitSet::EMPTY;
-    for &(cell, d) in step.placements.iter().chain(&step.eliminations) {
-        if !step.cells.contains(&cell) {
-            step.cells.push(cell);
-        }
-        digits.insert(d);
-    }
-    step.digits = digits;
+    let mut step = Step::concluding(
+        technique,
+        s.placement.and_then(pair).into_iter().collect(),
+        s.eliminations.iter().filter_map(|&e| pair(e)).collect(),
+    );
     step.detail = format!("{} (SE {})", s.tech.name(), s.rating);
     let effects: Vec<String> = step
         .placements

@@ -31,6 +31,7 @@
 pub mod als;
 pub mod chains;
 pub mod coloring;
+pub mod exclusion;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -107,6 +108,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::AlsXyWing => als::als_xy_wing,
         T::AlsXyChain => als::als_xy_chain,
         T::DeathBlossom => als::death_blossom,
+        T::AlignedPairExclusion => exclusion::aligned_pairs,
+        T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::NishioForcingChain => forcing::nishio,
         T::ForcingChainVerity => forcing::chain_verity,
         T::ForcingChainContradiction => forcing::chain_contradiction,
@@ -122,7 +125,9 @@ pub fn finder(technique: Technique) -> Finder {
 /// Forcing nets come after [`Technique::Trial`]: on the hardest puzzles a net search costs
 /// about 50 ms a call (forty times a forcing chain) and still leaves trial steps in 99% of
 /// solves, so in [`TechniqueSet::all`] the trial answers first and explanations stay well
-/// under a second. `standard,trial` puts the nets back before the trial.
+/// under a second. `standard,trial` puts the nets back before the trial. Sudoku Explainer's
+/// aligned exclusions come last: they are there to name the steps of SE's path
+/// ([`crate::rate::se_path`]) and find little the chains before them miss.
 pub const STANDARD_ORDER: &[Technique] = {
     use Technique as T;
     &[
@@ -184,6 +189,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::Trial,
         T::ForcingNetContradiction,
         T::ForcingNetVerity,
+        T::AlignedPairExclusion,
+        T::AlignedTripletExclusion,
     ]
 };
 

@@ -1,7 +1,8 @@
 //! What a tutor needs on top of the engine: a position is vouched for before any logic
 //! runs (one solution, no lost candidate), then explained whole, or given a hint that says
 //! only as much as its level allows. The CLI's `explain` and `hint` and the server's
-//! answers are these functions.
+//! answers are these functions; [`explain_se`] and [`hint_se`] give Sudoku Explainer's
+//! path instead of the engine's steps.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -9,6 +10,7 @@ use std::fmt;
 use crate::candidates::Candidates;
 use crate::grid::Cell;
 use crate::logic::{Engine, Explanation, TechniqueSet};
+use crate::rate::{se_next_step, se_path, MAX_LEVEL};
 use crate::solver;
 use crate::step::Step;
 
@@ -62,23 +64,35 @@ pub fn explain(cands: Candidates, set: &TechniqueSet) -> Explained {
     Ok(Box::new(engine.explain_from(cands)))
 }
 
-/// Steps per technique, and the hardest technique used (the latest in the set's order).
-pub fn summary(
-    steps: &[Step],
-    set: &TechniqueSet,
-) -> (BTreeMap<&'static str, usize>, Option<&'static str>) {
+/// Vouches for the position, then takes Sudoku Explainer's path from it ([`se_path`]).
+pub fn explain_se(cands: Candidates) -> Explained {
+    vouch(&cands)?;
+    Ok(Box::new(se_path(&cands, MAX_LEVEL).explanation))
+}
+
+/// Steps per technique, and the hardest technique used ([`hardest`]), by the names the
+/// steps' engine gives them ([`Step::name`]).
+pub fn summary(steps: &[Step], set: &TechniqueSet) -> (BTreeMap<String, usize>, Option<String>) {
     let mut counts = BTreeMap::new();
     for s in steps {
-        *counts.entry(s.technique.name()).or_insert(0) += 1;
+        *counts.entry(s.name()).or_insert(0) += 1;
     }
-    let rank = |t| {
-        set.techniques()
+    (counts, hardest(steps, set).map(Step::name))
+}
+
+/// The hardest step: the first of the highest SE rating on SE's path, else the first of
+/// the technique latest in the set's order.
+pub fn hardest<'a>(steps: &'a [Step], set: &TechniqueSet) -> Option<&'a Step> {
+    let rank = |s: &Step| match &s.se {
+        Some(label) => usize::from(label.rating.0),
+        None => set
+            .techniques()
             .iter()
-            .position(|&x| x == t)
-            .unwrap_or(usize::MAX)
+            .position(|&x| x == s.technique)
+            .unwrap_or(usize::MAX),
     };
-    let hardest = steps.iter().map(|s| s.technique).max_by_key(|&t| rank(t));
-    (counts, hardest.map(|t| t.name()))
+    // `max_by_key` keeps the last of equals: walk backwards for the first.
+    steps.iter().rev().max_by_key(|s| rank(s))
 }
 
 /// The next step for a position, or why there is none.
@@ -96,13 +110,26 @@ pub enum Hint {
 
 /// Finds the next step from a candidate state, once [`vouch`] accepts the state.
 pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
+    hint_by(cands, |c| {
+        Engine::new(set.clone()).unique(true).next_step(c)
+    })
+}
+
+/// The first step of Sudoku Explainer's path from a candidate state ([`se_next_step`]),
+/// once [`vouch`] accepts the state.
+pub fn hint_se(cands: &Candidates) -> Hint {
+    hint_by(cands, se_next_step)
+}
+
+/// The hint `next` finds on a state [`vouch`] accepts and that is not solved yet.
+fn hint_by(cands: &Candidates, next: impl FnOnce(&Candidates) -> Option<Step>) -> Hint {
     if let Err(refusal) = vouch(cands) {
         return Hint::Refused(refusal);
     }
     if cands.is_solved() {
         return Hint::Solved;
     }
-    match Engine::new(set.clone()).unique(true).next_step(cands) {
+    match next(cands) {
         Some(step) => Hint::Step(Box::new(step)),
         None => Hint::Stuck,
     }
@@ -110,7 +137,7 @@ pub fn hint(cands: &Candidates, set: &TechniqueSet) -> Hint {
 
 /// The hint's words at `level`.
 pub fn words(step: &Step, level: u8) -> String {
-    let name = step.technique.name();
+    let name = step.name();
     let article = if name.starts_with(['A', 'E', 'I', 'O', 'U', 'X']) {
         "an"
     } else {
@@ -186,6 +213,6 @@ mod tests {
         let explanation = explain(Candidates::new(&puzzle), &set).unwrap();
         let (counts, hardest) = summary(&explanation.steps, &set);
         assert_eq!(counts.values().sum::<usize>(), explanation.steps.len());
-        assert_eq!(hardest, Some("X-Wing"));
+        assert_eq!(hardest.as_deref(), Some("X-Wing"));
     }
 }

@@ -58,9 +58,12 @@
 //! singles stalled), capped at [`RateOptions::assumptions_cap`] (then `>=cap+1`).
 
 mod assume;
+mod path;
 mod se;
 
 pub use assume::Assumptions;
+pub(crate) use path::aligned_exclusion_step;
+pub use path::{se_next_step, se_path, SePath};
 use se::rating;
 pub(crate) use se::ChainRule;
 pub use se::{SeTechnique, MAX_LEVEL};
@@ -180,12 +183,14 @@ pub fn se_rating_capped(puzzle: &Grid, max_level: u8) -> SeRating {
 /// [`se_rating_capped`] of a puzzle whose one solution is known (`None`: not, or not
 /// one): with it, chains from the assumptions it agrees with stop early.
 fn se_rating_known(puzzle: &Grid, solution: Option<&Grid>, max_level: u8) -> SeRating {
-    let out = se::se_rate(puzzle, solution, max_level, true);
-    let er = if puzzle.is_full() {
-        0
-    } else {
-        se::tenths(out.er)
-    };
+    let out = se::se_rate(puzzle, solution, max_level, false);
+    se_rating_of(&out, puzzle.is_full(), max_level)
+}
+
+/// The numbers of an SE run from a position (`full`: nothing left to fill) with the
+/// nesting capped at `max_level`.
+fn se_rating_of(out: &se::SeOutcome, full: bool, max_level: u8) -> SeRating {
+    let er = if full { 0 } else { se::tenths(out.er) };
     let hardest = out
         .steps
         .iter()

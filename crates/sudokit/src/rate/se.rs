@@ -95,7 +95,8 @@ use nested::clear_thread_caches;
 use potentials::NONE;
 use uniqueness::{bug, unique_loops};
 
-pub(crate) use chains::{chaining_hints, ChainRule};
+pub(crate) use chains::{chaining_hints, nested_rules, ChainRule};
+pub(crate) use exclusion::aligned_exclusion_hint;
 pub(crate) use nested::NestedCache;
 
 /// Block, row and column house types, in the order SE walks them by default.
@@ -770,6 +771,9 @@ pub(crate) struct Hint {
     pub identity: u64,
     /// The reasoning, for the explain engine.
     pub text: String,
+    /// With the reasoning: the candidates rules inside the chains removed, each with what
+    /// it rests on and, in SE's path, the inner hint that removed it ([`inner_hints`]).
+    pub premises: Vec<(Premise, Option<Hint>)>,
     /// Index of the hint's chain targets in its rule run while its parents are still to
     /// be found (`Chainer::hint`), else `NONE`.
     pending: u32,
@@ -787,6 +791,7 @@ impl Hint {
             parents: Vec::new(),
             identity: 0,
             text: String::new(),
+            premises: Vec::new(),
             pending: NONE,
         }
     }
@@ -798,6 +803,64 @@ impl Hint {
         }
         if let Some((c, d)) = self.place {
             g.place(c as usize, d);
+        }
+    }
+}
+
+/// A candidate a rule removed inside a chain (`removed`), with the candidates the chain
+/// had removed that the rule's reasoning rests on (`given`), as (cell, digit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Premise {
+    pub removed: (u8, u8),
+    pub given: Vec<(u8, u8)>,
+}
+
+/// The hint behind each premise of `h`, a hint found on `src` (the step's grid): the
+/// rules a chain of `h`'s family runs inside it, in SE's order, on `src` less the
+/// premise's `given`, explained, the first hint that removes the candidate. The rating
+/// kept only what each premise rests on; this finds the reasoning again for the one hint
+/// a path shows. Inner hints get theirs too, as deep as the nesting goes.
+pub(crate) fn inner_hints(src: &SeGrid, h: &mut Hint, nested: &NestedCache) {
+    let level = match h.tech {
+        SeTechnique::CellForcingChains(l)
+        | SeTechnique::RegionForcingChains(l)
+        | SeTechnique::DoubleForcingChains(l)
+        | SeTechnique::ContradictionForcingChains(l) => l.saturating_sub(1),
+        _ => return,
+    };
+    for (premise, inner) in &mut h.premises {
+        let mut g = src.clone();
+        for &(c, d) in &premise.given {
+            g.remove(c as usize, d);
+        }
+        let context = Context {
+            src: Some(src),
+            first: false,
+            explain: true,
+            solution: None,
+            nested,
+        };
+        let simple: [Producer; 4] = [
+            &|o| locking(&g, false, context, o),
+            &|o| hidden_set(&g, 2, false, context, o),
+            &|o| naked_set(&g, 2, context, o),
+            &|o| fish(&g, 2, context, o),
+        ];
+        let removes = |h: &Hint| h.removals.contains(&premise.removed);
+        let mut found = simple.iter().find_map(|rule| {
+            let mut out = Vec::new();
+            rule(&mut out);
+            out.into_iter().find(removes)
+        });
+        for rule in nested_rules(level) {
+            if found.is_some() {
+                break;
+            }
+            found = chaining_hints(&g, rule, context).into_iter().find(removes);
+        }
+        if let Some(mut hint) = found {
+            inner_hints(src, &mut hint, nested);
+            *inner = Some(hint);
         }
     }
 }
@@ -930,6 +993,23 @@ pub(crate) fn next_hint(
     None
 }
 
+/// The first step of SE's path from `g`: [`next_hint`] on a fresh cache.
+pub(crate) fn se_next(
+    g: &SeGrid,
+    solution: Option<&Grid>,
+    max_level: u8,
+    explain: bool,
+) -> Option<Hint> {
+    clear_thread_caches();
+    let nested = NestedCache::default();
+    nested.start_step(g);
+    let mut h = next_hint(g, max_level, explain, solution.map(Grid::values), &nested)?;
+    if explain {
+        inner_hints(g, &mut h, &nested);
+    }
+    Some(h)
+}
+
 /// Outcome of SE's `getDifficulty`: ER, EP, ED (SE's doubles) and the steps applied.
 pub(crate) struct SeOutcome {
     pub er: f64,
@@ -942,17 +1022,32 @@ pub(crate) struct SeOutcome {
 
 /// SE's rating loop: apply the next hint until solved; ER is the hardest step, EP the
 /// hardest up to the first placement, ED the first step's. `solution`, the puzzle's
-/// one solution when known, only saves time.
+/// one solution when known, only saves time. With `explain` each step carries its
+/// reasoning as text (the rating leaves it out: nothing else differs).
 pub(crate) fn se_rate(
     puzzle: &Grid,
     solution: Option<&Grid>,
     max_level: u8,
-    keep_steps: bool,
+    explain: bool,
+) -> SeOutcome {
+    se_walk(
+        SeGrid::from_values(puzzle.values()),
+        solution,
+        max_level,
+        explain,
+    )
+}
+
+/// [`se_rate`] from a pencil-mark state `g` (SE's path from a position part-solved).
+pub(crate) fn se_walk(
+    mut g: SeGrid,
+    solution: Option<&Grid>,
+    max_level: u8,
+    explain: bool,
 ) -> SeOutcome {
     let solution = solution.map(Grid::values);
     clear_thread_caches();
     let nested = NestedCache::default();
-    let mut g = SeGrid::from_values(puzzle.values());
     let mut out = SeOutcome {
         er: f64::NEG_INFINITY,
         ep: 0.0,
@@ -962,11 +1057,14 @@ pub(crate) fn se_rate(
     };
     while !g.solved() {
         nested.start_step(&g);
-        let Some(h) = next_hint(&g, max_level, false, solution, &nested) else {
+        let Some(mut h) = next_hint(&g, max_level, explain, solution, &nested) else {
             out.er = 20.0;
             out.solved = false;
             break;
         };
+        if explain {
+            inner_hints(&g, &mut h, &nested);
+        }
         if h.diff > out.er {
             out.er = h.diff;
         }
@@ -987,9 +1085,7 @@ pub(crate) fn se_rate(
                 out.ep = out.er;
             }
         }
-        if keep_steps {
-            out.steps.push(h);
-        }
+        out.steps.push(h);
     }
     out
 }
@@ -1062,8 +1158,8 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let with = se_rate(&puzzle, Some(&solution), MAX_LEVEL, true);
-            let without = se_rate(&puzzle, None, MAX_LEVEL, true);
+            let with = se_rate(&puzzle, Some(&solution), MAX_LEVEL, false);
+            let without = se_rate(&puzzle, None, MAX_LEVEL, false);
             let steps = |out: &SeOutcome| {
                 let step = |h: &Hint| (tenths(h.diff), h.complexity, h.removals.clone(), h.place);
                 out.steps.iter().map(step).collect::<Vec<_>>()

@@ -9,4 +9,5 @@ mod logic;
 mod logic_chains;
 mod parse;
 mod rate;
+mod se_path;
 mod solver;

@@ -34,6 +34,22 @@ pub(super) fn length_diff(complexity: u32) -> f64 {
     added
 }
 
+/// The chaining rules a dynamic chain nested `level` deep runs where it stalls (after
+/// the simple rules, from level 1 up), in SE's order.
+pub(crate) fn nested_rules(level: u8) -> impl Iterator<Item = ChainRule> {
+    let rules = match level {
+        0 | 1 => [None, None],
+        2 => [Some(ChainRule::LOOPS), None],
+        3 => [Some(ChainRule::LOOPS), Some(ChainRule::MULTIPLE)],
+        4 => [Some(ChainRule::dynamic(0)), None],
+        _ => [
+            Some(ChainRule::dynamic(0)),
+            Some(ChainRule::dynamic(level - 3)),
+        ],
+    };
+    rules.into_iter().flatten()
+}
+
 /// One of SE's `Chaining` rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ChainRule {
@@ -771,15 +787,7 @@ impl<'a> Chainer<'a> {
     /// (the simple rules found none).
     pub(super) fn chain_rules(&self, g: &SeGrid, src: &SeGrid) -> Removed {
         let mut res = Vec::new();
-        let level = self.chain_rule.level;
-        let chain_rules: &[ChainRule] = match level {
-            0 | 1 => &[],
-            2 => &[ChainRule::LOOPS],
-            3 => &[ChainRule::LOOPS, ChainRule::MULTIPLE],
-            4 => &[ChainRule::dynamic(0)],
-            _ => &[ChainRule::dynamic(0), ChainRule::dynamic(level - 3)],
-        };
-        for &chain_rule in chain_rules {
+        for chain_rule in nested_rules(self.chain_rule.level) {
             for (removals, parents, nested) in
                 nested_rule(g, chain_rule, self.context.nested).iter()
             {
@@ -1122,6 +1130,20 @@ impl<'a> Chainer<'a> {
     /// eliminations, eight in nine on the slowest puzzles). The removals a nested run's
     /// hint rests on are found only for the hints left at the end (`finish`).
     pub(super) fn hint(&mut self, g: &SeGrid, ar: &Arena, spec: ChainSpec, out: &mut Vec<Hint>) {
+        if !self.context.explain {
+            return self.rated_hint(g, ar, spec, out);
+        }
+        let premises = ar.premises(spec.targets, &mut self.scratch.queue);
+        let before = out.len();
+        self.rated_hint(g, ar, spec, out);
+        let added = out.len() > before;
+        if let Some(h) = out.last_mut().filter(|_| added) {
+            h.premises = premises.into_iter().map(|p| (p, None)).collect();
+        }
+    }
+
+    /// `hint`, reasoning aside.
+    fn rated_hint(&mut self, g: &SeGrid, ar: &Arena, spec: ChainSpec, out: &mut Vec<Hint>) {
         if self.chain_rule.level > 0 && self.shortcuts && self.context.src.is_none() {
             // A top-level run: its thousands of hints' complexities are found together,
             // on all threads, once the run is over.
@@ -1541,7 +1563,7 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let solution = crate::solver::solve(&puzzle).expect("unique solution");
-            let rating = se_rate(&puzzle, Some(&solution), MAX_LEVEL, true);
+            let rating = se_rate(&puzzle, Some(&solution), MAX_LEVEL, false);
             let cache = NestedCache::default();
             let mut g = SeGrid::from_values(puzzle.values());
             let mut here = 0;

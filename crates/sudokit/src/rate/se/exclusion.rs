@@ -4,6 +4,14 @@ use super::nested::NestedCache;
 use super::{bit, bits, cell_name, digits, peers_mask, rating, Hint, SeGrid, SeTechnique, HOUSE};
 use rayon::prelude::*;
 
+/// The first aligned exclusion of `degree` cells (2 or 3) on `g`, alone (the default
+/// engine's finder): on a cache of its own, so every combination is searched.
+pub(crate) fn aligned_exclusion_hint(g: &SeGrid, degree: usize) -> Option<Hint> {
+    let mut out = Vec::new();
+    aligned_exclusion(g, degree, &NestedCache::default(), &mut out);
+    out.into_iter().next()
+}
+
 /// SE's aligned pair/triplet exclusion (`degree` 2 or 3): combinations of candidates of
 /// `degree` cells are ruled out when two of them see each other with the same digit or
 /// when they would empty a common excluding cell.

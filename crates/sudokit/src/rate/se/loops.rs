@@ -443,7 +443,7 @@ mod tests {
         ] {
             let puzzle: Grid = text.parse().expect("test puzzle");
             let mut g = SeGrid::from_values(puzzle.values());
-            for h in se_rate(&puzzle, None, MAX_LEVEL, true).steps {
+            for h in se_rate(&puzzle, None, MAX_LEVEL, false).steps {
                 grids.push(g.clone());
                 h.apply(&mut g);
             }

@@ -1,7 +1,7 @@
 //! Potentials (a candidate assumed on or off), the arenas and sets chains keep them in,
 //! and the links from one potential to the next that every chaining rule follows.
 
-use super::{bit, bits, cell_name, digits, Nested, SeGrid, BLOCK, COL, CR, RM, ROW};
+use super::{bit, bits, cell_name, digits, Nested, Premise, SeGrid, BLOCK, COL, CR, RM, ROW};
 use std::hash::Hasher;
 
 pub(super) const NKEYS: usize = 81 * 9 * 2;
@@ -178,6 +178,32 @@ impl Arena {
             }
         }
         true
+    }
+
+    /// The candidates simpler rules removed along the chains to `targets` (nested
+    /// chains), in the order the chains removed them, each with the removals it rests on.
+    pub(super) fn premises(&self, targets: &[u32], queue: &mut Vec<u32>) -> Vec<Premise> {
+        let mut found: Vec<u32> = Vec::new();
+        for &t in targets {
+            self.chain(t, queue, |p| {
+                if self.pots[p as usize].cause == C_ADV && !found.contains(&p) {
+                    found.push(p);
+                }
+            });
+        }
+        found.sort_unstable();
+        let candidate = |p: u32| (kcell(self.key(p)) as u8, kdig(self.key(p)));
+        let mut premises: Vec<Premise> = Vec::new();
+        for p in found {
+            let premise = Premise {
+                removed: candidate(p),
+                given: self.parents(p).iter().map(|&q| candidate(q)).collect(),
+            };
+            if !premises.contains(&premise) {
+                premises.push(premise);
+            }
+        }
+        premises
     }
 
     /// The chains leading to each of `targets`, joined with `; `.

@@ -643,7 +643,7 @@ mod tests {
                 .parse()
                 .expect("test puzzle");
         let mut g = SeGrid::from_values(many.values());
-        for h in se_rate(&many, None, MAX_LEVEL, true).steps {
+        for h in se_rate(&many, None, MAX_LEVEL, false).steps {
             grids.push(g.clone());
             h.apply(&mut g);
         }
