@@ -122,8 +122,14 @@ techniques! {
     UniquenessTest3 => "Uniqueness Test 3", "uniqueness-test-3", "Unique Rectangles Type 3";
     /// Unique rectangle: one digit of the pair is locked in the roof, the other leaves it.
     UniquenessTest4 => "Uniqueness Test 4", "uniqueness-test-4", "Unique Rectangles Type 4";
+    /// Unique rectangle: one or two diagonal bivalue corners, the others share one extra
+    /// digit, removed from the cells seeing them all.
+    UniquenessTest5 => "Uniqueness Test 5", "uniqueness-test-5", "Unique Rectangles Type 5";
     /// Unique rectangle: diagonal bivalue corners and an X-Wing of one digit.
     UniquenessTest6 => "Uniqueness Test 6", "uniqueness-test-6", "Unique Rectangles Type 6";
+    /// Unique rectangle: a bivalue corner, and one digit confined to the rectangle in both
+    /// lines of the opposite corner, which loses the other digit.
+    HiddenRectangle => "Hidden Rectangle", "hidden-rectangle", "Hidden Unique Rectangles";
     /// All cells bivalue but one: its digit that would appear three times is true.
     BugPlus1 => "Bivalue Universal Grave + 1", "bug-plus-1", "BUG";
     /// Coloring of one digit's conjugate pairs; a cell seeing both colors loses the digit.
@@ -256,7 +262,9 @@ impl Technique {
                 | Technique::UniquenessTest2
                 | Technique::UniquenessTest3
                 | Technique::UniquenessTest4
+                | Technique::UniquenessTest5
                 | Technique::UniquenessTest6
+                | Technique::HiddenRectangle
                 | Technique::BugPlus1
         )
     }

@@ -88,7 +88,9 @@ pub fn finder(technique: Technique) -> Finder {
         T::UniquenessTest2 => uniqueness::test2,
         T::UniquenessTest3 => uniqueness::test3,
         T::UniquenessTest4 => uniqueness::test4,
+        T::UniquenessTest5 => uniqueness::test5,
         T::UniquenessTest6 => uniqueness::test6,
+        T::HiddenRectangle => uniqueness::hidden_rectangle,
         T::BugPlus1 => uniqueness::bug_plus_1,
         T::SimpleColorsTrap => coloring::simple_colors_trap,
         T::SimpleColorsWrap => coloring::simple_colors_wrap,
@@ -154,7 +156,9 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::UniquenessTest2,
         T::UniquenessTest4,
         T::UniquenessTest3,
+        T::UniquenessTest5,
         T::UniquenessTest6,
+        T::HiddenRectangle,
         T::BugPlus1,
         T::FinnedXWing,
         T::SashimiXWing,
@@ -444,8 +448,11 @@ pub(crate) fn first_combination<T: Copy, R>(
 pub(crate) mod testutil {
     //! Helpers for the technique tests: build candidate grids by hand.
 
+    use std::sync::OnceLock;
+
     use crate::candidates::Candidates;
     use crate::grid::{Cell, Digit, Grid};
+    use crate::logic::{apply, Engine, TechniqueSet};
 
     /// The cell at 1-based row and column.
     pub fn cell(r: usize, c: usize) -> Cell {
@@ -489,6 +496,61 @@ pub(crate) mod testutil {
                 c.eliminate(cell(r, col), dg);
             }
         }
+    }
+
+    /// Puzzles with one solution, paired with it: the first 300 of the repository's
+    /// magictour collection (`SUDOKIT_DATA` overrides the folder, as for the other tests),
+    /// read once. The ground of the property tests of the techniques.
+    pub fn unique_puzzles() -> &'static [(Grid, Grid)] {
+        static PUZZLES: OnceLock<Vec<(Grid, Grid)>> = OnceLock::new();
+        PUZZLES.get_or_init(|| {
+            let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+            let dir = root.join(std::env::var_os("SUDOKIT_DATA").unwrap_or_else(|| "data".into()));
+            let path = dir.join("puzzles3_magictour_top1465");
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            let puzzles: Vec<(Grid, Grid)> = crate::parse::records(text.as_bytes())
+                .filter_map(|r| r.expect("reading from memory").puzzle.ok())
+                .take(300)
+                .filter_map(|p| {
+                    let outcome = crate::solver::count(&p, 2);
+                    (outcome.count == 1).then(|| (p, outcome.solution.expect("one solution")))
+                })
+                .collect();
+            assert!(puzzles.len() > 200, "{} unique puzzles read", puzzles.len());
+            puzzles
+        })
+    }
+
+    /// A position on the way to solving unique puzzle `index` (modulo their number): `steps`
+    /// basic steps, then every false candidate removed with probability `drop` in 100 (by a
+    /// generator seeded with `seed`), as earlier techniques would have done. Such removals
+    /// leave rectangles with missing digits and many bivalue cells. Returns the position and
+    /// the solution.
+    pub fn random_position(index: usize, steps: usize, drop: u64, seed: u64) -> (Candidates, Grid) {
+        let puzzles = unique_puzzles();
+        let (puzzle, solution) = puzzles[index % puzzles.len()];
+        let engine = Engine::new(TechniqueSet::basic());
+        let mut c = Candidates::new(&puzzle);
+        for _ in 0..steps {
+            match engine.next_step(&c) {
+                Some(step) => apply(&mut c, &step),
+                None => break,
+            };
+        }
+        let mut state = seed | 1;
+        for cl in Cell::all() {
+            let truth = solution.get(cl).expect("a full solution");
+            for dg in c.get(cl).iter().filter(|&dg| dg != truth) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 100 < drop {
+                    c.eliminate(cl, dg);
+                }
+            }
+        }
+        (c, solution)
     }
 
     /// The eliminations of a step as sorted `(row, col, digit)` triples, 1-based.
