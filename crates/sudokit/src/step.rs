@@ -112,6 +112,9 @@ techniques! {
     XYZWing => "XYZ-Wing", "xyz-wing", "XYZ-Wing";
     /// Two equal bivalue cells joined by a conjugate pair of one of their digits.
     WWing => "W-Wing", "w-wing", "W-Wing";
+    /// Four cells of a crossing line and box holding four digits, all but one confined to a
+    /// house of the pattern: the last loses its cells' common peers.
+    WXYZWing => "WXYZ-Wing", "wxyz-wing", "WXYZ-Wing";
     /// Two bivalue cells chained through further cells of the same pair of digits.
     RemotePair => "Remote Pair", "remote-pair", "Remote Pairs";
     /// Unique rectangle: three corners bivalue, the fourth loses the pair.
