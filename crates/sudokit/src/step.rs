@@ -102,6 +102,8 @@ techniques! {
     Skyscraper => "Skyscraper", "skyscraper", "Skyscraper";
     /// A row conjugate pair and a column conjugate pair joined in a box.
     TwoStringKite => "2-String Kite", "2-string-kite", "2-String Kite";
+    /// Two 2-String Kites through the same two cells of a box, with both their eliminations.
+    DualTwoStringKite => "Dual 2-String Kite", "dual-2-string-kite", "Dual 2-String Kite";
     /// Two conjugate pairs joined by a weak link (the general single-digit three-link chain).
     TurbotFish => "Turbot Fish", "turbot-fish", "Turbot Fish";
     /// A box whose candidates for a digit lie on one row and one column, plus a conjugate pair.

@@ -79,6 +79,7 @@ pub fn finder(technique: Technique) -> Finder {
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
         T::Skyscraper => single_digit::skyscraper,
         T::TwoStringKite => single_digit::two_string_kite,
+        T::DualTwoStringKite => single_digit::dual_two_string_kite,
         T::TurbotFish => single_digit::turbot_fish,
         T::EmptyRectangle => single_digit::empty_rectangle,
         T::XYWing => wings::xy_wing,
@@ -143,6 +144,7 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::XWing,
         T::Skyscraper,
         T::TwoStringKite,
+        T::DualTwoStringKite,
         T::TurbotFish,
         T::EmptyRectangle,
         T::XYWing,
@@ -450,11 +452,15 @@ pub(crate) fn first_combination<T: Copy, R>(
 pub(crate) mod testutil {
     //! Helpers for the technique tests: build candidate grids by hand.
 
+    use std::collections::BTreeSet;
     use std::sync::OnceLock;
+
+    use proptest::prelude::*;
 
     use crate::candidates::Candidates;
     use crate::grid::{Cell, Digit, Grid};
     use crate::logic::{apply, Engine, TechniqueSet};
+    use crate::step::Step;
 
     /// The cell at 1-based row and column.
     pub fn cell(r: usize, c: usize) -> Cell {
@@ -553,6 +559,53 @@ pub(crate) mod testutil {
             }
         }
         (c, solution)
+    }
+
+    /// A fixed sweep of `count` positions (`random_position` with steps `index % 30` and
+    /// drop `lowest + index % spread`), on each of which the search's eliminations must equal
+    /// the reference's: the number of positions where there were any. The property tests
+    /// mean something only if their positions hold instances, which this measures.
+    pub fn sweep(
+        count: usize,
+        (lowest, spread): (u64, u64),
+        search: impl Fn(&Candidates) -> Vec<Step>,
+        reference: impl Fn(&Candidates) -> BTreeSet<(Cell, Digit)>,
+    ) -> usize {
+        let mut positions = 0;
+        for index in 0..count {
+            let drop = lowest + index as u64 % spread;
+            let (c, _) = random_position(index, index % 30, drop, index as u64);
+            let found: BTreeSet<(Cell, Digit)> = search(&c)
+                .into_iter()
+                .flat_map(|s| s.eliminations)
+                .collect();
+            assert_eq!(found, reference(&c), "{c}");
+            positions += usize::from(!found.is_empty());
+        }
+        positions
+    }
+
+    /// What every technique's exhaustive search must satisfy on a position: its steps remove
+    /// exactly the eliminations of the slow `reference`, the finder returns the first of them,
+    /// and none removes a digit of the solution.
+    pub fn check_search(
+        all: &[Step],
+        first: Option<Step>,
+        reference: &BTreeSet<(Cell, Digit)>,
+        solution: &Grid,
+    ) -> Result<(), TestCaseError> {
+        let found: BTreeSet<(Cell, Digit)> = all
+            .iter()
+            .flat_map(|s| s.eliminations.iter().copied())
+            .collect();
+        prop_assert_eq!(&found, reference);
+        prop_assert_eq!(first, all.first().cloned());
+        for s in all {
+            for &(x, dg) in &s.eliminations {
+                prop_assert!(solution.get(x) != Some(dg), "{} removes the solution", s);
+            }
+        }
+        Ok(())
     }
 
     /// The eliminations of a step as sorted `(row, col, digit)` triples, 1-based.

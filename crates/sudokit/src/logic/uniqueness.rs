@@ -442,7 +442,7 @@ mod tests {
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, d, elims, random_position, set_cell};
+    use crate::logic::testutil::{cell, check_search, d, elims, random_position, set_cell};
     use crate::logic::{Engine, TechniqueSet};
 
     /// The rectangle tests and their "every instance" searches.
@@ -643,16 +643,8 @@ mod tests {
             let (c, solution) = random_position(index, steps, drop, seed);
             for (t, at) in TESTS {
                 let all: Vec<Step> = instances(&c, at).collect();
-                let found: BTreeSet<(Cell, Digit)> =
-                    all.iter().flat_map(|s| s.eliminations.iter().copied()).collect();
-                prop_assert_eq!(&found, &reference(&c, t), "{}", t);
-                prop_assert_eq!(crate::logic::finder(t)(&c), all.first().cloned());
-                for s in &all {
-                    prop_assert_eq!(s.technique, t);
-                    for &(x, dg) in &s.eliminations {
-                        prop_assert!(solution.get(x) != Some(dg), "{} removes the solution", s);
-                    }
-                }
+                check_search(&all, crate::logic::finder(t)(&c), &reference(&c, t), &solution)?;
+                prop_assert!(all.iter().all(|s| s.technique == t));
             }
         }
     }

@@ -240,7 +240,7 @@ mod tests {
     use crate::candidates::Candidates;
     use crate::grid::Grid;
     use crate::logic::first_combination;
-    use crate::logic::testutil::{cell, elims, random_position, set_cell};
+    use crate::logic::testutil::{cell, check_search, elims, random_position, set_cell, sweep};
 
     /// The eliminations of every WXYZ-Wing, straight from the definition: every four unsolved
     /// cells holding four digits between them, not in one house but inside one crossing line
@@ -323,14 +323,7 @@ mod tests {
 
     #[test]
     fn random_positions_hold_wxyz_wings() {
-        let mut positions = 0;
-        for index in 0..300 {
-            let (c, _) = random_position(index, index % 30, 40 + index as u64 % 45, index as u64);
-            let found: BTreeSet<(Cell, Digit)> =
-                wxyz_wings(&c).flat_map(|s| s.eliminations).collect();
-            assert_eq!(found, wxyz_reference(&c), "{c}");
-            positions += usize::from(!found.is_empty());
-        }
+        let positions = sweep(300, (40, 45), |c| wxyz_wings(c).collect(), wxyz_reference);
         assert!(
             positions > 10,
             "only {positions} positions with a WXYZ-Wing"
@@ -351,13 +344,7 @@ mod tests {
         ) {
             let (c, solution) = random_position(index, steps, drop, seed);
             let all: Vec<Step> = wxyz_wings(&c).collect();
-            let found: BTreeSet<(Cell, Digit)> =
-                all.iter().flat_map(|s| s.eliminations.iter().copied()).collect();
-            prop_assert_eq!(found, wxyz_reference(&c));
-            prop_assert_eq!(wxyz_wing(&c), all.first().cloned());
-            for &(x, d) in all.iter().flat_map(|s| &s.eliminations) {
-                prop_assert!(solution.get(x) != Some(d));
-            }
+            check_search(&all, wxyz_wing(&c), &wxyz_reference(&c), &solution)?;
         }
     }
 
