@@ -108,6 +108,8 @@ techniques! {
     TurbotFish => "Turbot Fish", "turbot-fish", "Turbot Fish";
     /// A box whose candidates for a digit lie on one row and one column, plus a conjugate pair.
     EmptyRectangle => "Empty Rectangle", "empty-rectangle", "Empty Rectangles";
+    /// Two Empty Rectangles in the same box with different conjugate pairs, as one step.
+    DualEmptyRectangle => "Dual Empty Rectangle", "dual-empty-rectangle", "Dual Empty Rectangles";
     /// A bivalue pivot and two bivalue pincers sharing a third digit.
     XYWing => "XY-Wing", "xy-wing", "Y-Wing";
     /// A trivalue pivot and two bivalue pincers sharing a third digit.

@@ -215,6 +215,49 @@ pub fn turbot_fish(c: &Candidates) -> Option<Step> {
 
 /// Empty Rectangle.
 pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
+    empty_rectangles(c, true).pop()
+}
+
+/// Dual Empty Rectangle: two Empty Rectangles of one digit in the same box with different
+/// conjugate pairs and different eliminations, reported as one step.
+pub fn dual_empty_rectangle(c: &Candidates) -> Option<Step> {
+    dual_empty_rectangles(c).next()
+}
+
+/// Every Dual Empty Rectangle, pairing the Empty Rectangles of each digit and box in search
+/// order.
+fn dual_empty_rectangles(c: &Candidates) -> impl Iterator<Item = Step> {
+    let all = empty_rectangles(c, false);
+    let mut found = Vec::new();
+    for (i, first) in all.iter().enumerate() {
+        for second in &all[i + 1..] {
+            if first.digits != second.digits
+                || first.houses[0] != second.houses[0]
+                || first.houses[1] == second.houses[1]
+                || first.eliminations == second.eliminations
+            {
+                continue;
+            }
+            let mut s = Step::new(Technique::DualEmptyRectangle);
+            s.digits = first.digits;
+            s.houses = vec![first.houses[0], first.houses[1], second.houses[1]];
+            s.cells = first.cells.clone();
+            s.cells
+                .extend(second.cells.iter().filter(|x| !first.cells.contains(x)));
+            s.eliminations = first.eliminations.clone();
+            s.eliminations.extend(second.eliminations.iter().copied());
+            s.eliminations.sort_unstable();
+            s.detail = format!("{} and {}", first.detail, second.detail);
+            found.push(s);
+        }
+    }
+    found.into_iter()
+}
+
+/// The Empty Rectangles in search order (digits, boxes, crosses, then lines): only the first
+/// when `first` is set.
+fn empty_rectangles(c: &Candidates, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     for d in Digit::all() {
         let with_d = c.cells_with(d);
         for b in 0..9u8 {
@@ -252,7 +295,10 @@ pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             with_d,
                             House::Column(line as u8),
                         ) {
-                            return Some(step);
+                            found.push(step);
+                            if first {
+                                return found;
+                            }
                         }
                     }
                     // Conjugate pair in a row outside the box, one end on the cross's column.
@@ -273,14 +319,17 @@ pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             with_d,
                             House::Row(line as u8),
                         ) {
-                            return Some(step);
+                            found.push(step);
+                            if first {
+                                return found;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    None
+    found
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -420,6 +469,101 @@ mod tests {
         assert!(dual_two_string_kite(&c).is_none());
     }
 
+    /// The eliminations of every Dual Empty Rectangle, from the definition: every Empty
+    /// Rectangle (a box whose cells of the digit, two or more, lie on one row and one column of
+    /// it and on neither alone; a conjugate pair in a line crossing one of those, outside the
+    /// box, whose other end's line meets the other one at a candidate), paired with another
+    /// of the same box and digit through another line with another target.
+    fn dual_er_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        for d in Digit::all() {
+            let has = |x: Cell| c.get(x).contains(d);
+            for b in 0..9usize {
+                let in_box: Vec<Cell> = Cell::all()
+                    .filter(|x| x.box_index() == b && has(*x))
+                    .collect();
+                // (conjugate line, target)
+                let mut ers: Vec<(House, Cell)> = Vec::new();
+                for row in (b / 3 * 3)..(b / 3 * 3 + 3) {
+                    for col in (b % 3 * 3)..(b % 3 * 3 + 3) {
+                        let cross = in_box.len() >= 2
+                            && in_box.iter().all(|x| x.row() == row || x.col() == col)
+                            && in_box.iter().any(|x| x.row() != row)
+                            && in_box.iter().any(|x| x.col() != col);
+                        if !cross {
+                            continue;
+                        }
+                        for line in (0..18).filter_map(House::from_index) {
+                            let cells: Vec<Cell> =
+                                line.cells().iter().copied().filter(|&x| has(x)).collect();
+                            if cells.len() != 2 || cells.iter().any(|x| x.box_index() == b) {
+                                continue;
+                            }
+                            for (p, q) in [(cells[0], cells[1]), (cells[1], cells[0])] {
+                                let target = match line {
+                                    House::Column(_) if p.row() == row && q.row() / 3 != b / 3 => {
+                                        Cell::from_row_col(q.row(), col)
+                                    }
+                                    House::Row(_) if p.col() == col && q.col() / 3 != b % 3 => {
+                                        Cell::from_row_col(row, q.col())
+                                    }
+                                    _ => None,
+                                };
+                                if let Some(t) = target.filter(|&t| has(t)) {
+                                    ers.push((line, t));
+                                }
+                            }
+                        }
+                    }
+                }
+                for &(l1, t1) in &ers {
+                    for &(l2, t2) in &ers {
+                        if l1 != l2 && t1 != t2 {
+                            out.extend([(t1, d), (t2, d)]);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dual_empty_rectangle_with_a_row_and_a_column_pair() {
+        // Box 1 holds 5 on row 2 and column 2 (r1c2, r2c1, r2c3). Column 7: r2c7=r6c7, so
+        // r6c2 loses 5; row 8: r8c2=r8c9, so r2c9 loses 5. (r6c5 keeps row 6 from being a
+        // conjugate pair, which would make more Empty Rectangles.)
+        let c = only_digit_in(
+            &[
+                (1, 2),
+                (2, 1),
+                (2, 3),
+                (2, 7),
+                (6, 7),
+                (6, 2),
+                (6, 5),
+                (8, 2),
+                (8, 9),
+                (2, 9),
+                (5, 9),
+            ],
+            5,
+        );
+        let s = dual_empty_rectangle(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 9, 5), (6, 2, 5)]);
+        assert_eq!(elims(&empty_rectangle(&c).unwrap()).len(), 1);
+    }
+
+    #[test]
+    fn random_positions_hold_dual_empty_rectangles() {
+        let search = |c: &Candidates| dual_empty_rectangles(c).collect();
+        let positions = sweep(600, (40, 50), search, dual_er_reference);
+        assert!(
+            positions > 10,
+            "only {positions} positions with a dual empty rectangle"
+        );
+    }
+
     #[test]
     fn random_positions_hold_dual_kites() {
         // Dual kites need many conjugate pairs: mostly heavily thinned positions.
@@ -438,18 +582,21 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(150))]
 
-        /// The search finds exactly the reference's eliminations, the finder gives the first
-        /// instance, and no step removes the solution.
+        /// Each dual pattern's search finds exactly the reference's eliminations, the finder
+        /// gives the first instance, and no step removes the solution.
         #[test]
-        fn dual_kite_finds_every_instance_and_is_sound(
+        fn duals_find_every_instance_and_are_sound(
             index in 0usize..1000,
             steps in 0usize..40,
             drop in 0u64..95,
             seed in any::<u64>(),
         ) {
             let (c, solution) = random_position(index, steps, drop, seed);
-            let all: Vec<Step> = dual_kites(&c).collect();
-            check_search(&all, dual_two_string_kite(&c), &dual_kite_reference(&c), &solution)?;
+            let kites: Vec<Step> = dual_kites(&c).collect();
+            check_search(&kites, dual_two_string_kite(&c), &dual_kite_reference(&c), &solution)?;
+            let rectangles: Vec<Step> = dual_empty_rectangles(&c).collect();
+            let reference = dual_er_reference(&c);
+            check_search(&rectangles, dual_empty_rectangle(&c), &reference, &solution)?;
         }
     }
 
