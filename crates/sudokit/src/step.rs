@@ -172,6 +172,9 @@ techniques! {
     AlsXyChain => "Almost Locked Set XY-Chain", "als-xy-chain", "ALS Chains";
     /// A stem cell whose every candidate is linked to an almost locked set.
     DeathBlossom => "Death Blossom", "death-blossom", "Death Blossom";
+    /// Cells where a line crosses a box, with cells of the line and of the box sharing no
+    /// digit: as many digits as cells, each locked to its part.
+    SueDeCoq => "Sue de Coq", "sue-de-coq", "Sue-de-Coq";
     /// One assumption leads, along chains, to a contradiction.
     ForcingChainContradiction => "Forcing Chain Contradiction", "forcing-chain-contradiction", "Cell Forcing Chains";
     /// Every candidate of a cell or house leads to the same conclusion.

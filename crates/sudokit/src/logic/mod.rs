@@ -45,7 +45,7 @@ pub mod wings;
 use std::fmt;
 
 use crate::candidates::Candidates;
-use crate::grid::Grid;
+use crate::grid::{Grid, House};
 use crate::step::{Step, Technique};
 
 /// A finder: the first step of one technique on a candidate grid, if any.
@@ -112,6 +112,7 @@ pub fn finder(technique: Technique) -> Finder {
         T::AlsXyWing => als::als_xy_wing,
         T::AlsXyChain => als::als_xy_chain,
         T::DeathBlossom => als::death_blossom,
+        T::SueDeCoq => als::sue_de_coq,
         T::NishioForcingChain => forcing::nishio,
         T::ForcingChainVerity => forcing::chain_verity,
         T::ForcingChainContradiction => forcing::chain_contradiction,
@@ -184,6 +185,7 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::GroupedContinuousNiceLoop,
         T::GroupedDiscontinuousNiceLoop,
         T::GroupedAic,
+        T::SueDeCoq,
         T::AlsXz,
         T::AlsXyWing,
         T::AlsXyChain,
@@ -448,6 +450,17 @@ pub(crate) fn first_combination<T: Copy, R>(
         return None;
     }
     go(items, 0, n, &mut Vec::with_capacity(n), f)
+}
+
+/// Every line with each of the three boxes it crosses (rows first, then columns, boxes left to
+/// right or top to bottom): the regions of the patterns built on a line and a box.
+pub(crate) fn crossings() -> impl Iterator<Item = (House, House)> {
+    (0..18).filter_map(House::from_index).flat_map(|line| {
+        line.cells()
+            .iter()
+            .step_by(3)
+            .map(move |x| (line, House::Box(x.box_index() as u8)))
+    })
 }
 
 #[cfg(test)]

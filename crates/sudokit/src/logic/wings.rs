@@ -14,6 +14,7 @@
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::crossings;
 use crate::logic::single_digit::eliminations_text;
 use crate::step::{cell_list, digit_list, Step, Technique};
 
@@ -149,15 +150,7 @@ pub fn wxyz_wing(c: &Candidates) -> Option<Step> {
 /// Every WXYZ-Wing, bent region by bent region (rows then columns, each with the three boxes
 /// it crosses).
 fn wxyz_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
-    (0..18)
-        .filter_map(House::from_index)
-        .flat_map(|line| {
-            line.cells()
-                .iter()
-                .step_by(3)
-                .map(move |x| (line, House::Box(x.box_index() as u8)))
-        })
-        .flat_map(move |(line, b)| wxyz_in(c, line, b))
+    crossings().flat_map(move |(line, b)| wxyz_in(c, line, b))
 }
 
 /// The WXYZ-Wings of the region `line` ∪ `b`: a depth-first choice of four cells that stops
