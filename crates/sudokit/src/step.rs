@@ -103,16 +103,23 @@ techniques! {
     Skyscraper => "Skyscraper", "skyscraper", "Skyscraper";
     /// A row conjugate pair and a column conjugate pair joined in a box.
     TwoStringKite => "2-String Kite", "2-string-kite", "2-String Kite";
+    /// Two 2-String Kites through the same two cells of a box, with both their eliminations.
+    DualTwoStringKite => "Dual 2-String Kite", "dual-2-string-kite", "Dual 2-String Kite";
     /// Two conjugate pairs joined by a weak link (the general single-digit three-link chain).
     TurbotFish => "Turbot Fish", "turbot-fish", "Turbot Fish";
     /// A box whose candidates for a digit lie on one row and one column, plus a conjugate pair.
     EmptyRectangle => "Empty Rectangle", "empty-rectangle", "Empty Rectangles";
+    /// Two Empty Rectangles in the same box with different conjugate pairs, as one step.
+    DualEmptyRectangle => "Dual Empty Rectangle", "dual-empty-rectangle", "Dual Empty Rectangles";
     /// A bivalue pivot and two bivalue pincers sharing a third digit.
     XYWing => "XY-Wing", "xy-wing", "Y-Wing";
     /// A trivalue pivot and two bivalue pincers sharing a third digit.
     XYZWing => "XYZ-Wing", "xyz-wing", "XYZ-Wing";
     /// Two equal bivalue cells joined by a conjugate pair of one of their digits.
     WWing => "W-Wing", "w-wing", "W-Wing";
+    /// Four cells of a crossing line and box holding four digits, all but one confined to a
+    /// house of the pattern: the last loses its cells' common peers.
+    WXYZWing => "WXYZ-Wing", "wxyz-wing", "WXYZ-Wing";
     /// Two bivalue cells chained through further cells of the same pair of digits.
     RemotePair => "Remote Pair", "remote-pair", "Remote Pairs";
     /// Unique rectangle: three corners bivalue, the fourth loses the pair.
@@ -123,8 +130,14 @@ techniques! {
     UniquenessTest3 => "Uniqueness Test 3", "uniqueness-test-3", "Unique Rectangles Type 3";
     /// Unique rectangle: one digit of the pair is locked in the roof, the other leaves it.
     UniquenessTest4 => "Uniqueness Test 4", "uniqueness-test-4", "Unique Rectangles Type 4";
+    /// Unique rectangle: one or two diagonal bivalue corners, the others share one extra
+    /// digit, removed from the cells seeing them all.
+    UniquenessTest5 => "Uniqueness Test 5", "uniqueness-test-5", "Unique Rectangles Type 5";
     /// Unique rectangle: diagonal bivalue corners and an X-Wing of one digit.
     UniquenessTest6 => "Uniqueness Test 6", "uniqueness-test-6", "Unique Rectangles Type 6";
+    /// Unique rectangle: a bivalue corner, and one digit confined to the rectangle in both
+    /// lines of the opposite corner, which loses the other digit.
+    HiddenRectangle => "Hidden Rectangle", "hidden-rectangle", "Hidden Unique Rectangles";
     /// All cells bivalue but one: its digit that would appear three times is true.
     BugPlus1 => "Bivalue Universal Grave + 1", "bug-plus-1", "BUG";
     /// Coloring of one digit's conjugate pairs; a cell seeing both colors loses the digit.
@@ -160,6 +173,9 @@ techniques! {
     AlsXyChain => "Almost Locked Set XY-Chain", "als-xy-chain", "ALS Chains";
     /// A stem cell whose every candidate is linked to an almost locked set.
     DeathBlossom => "Death Blossom", "death-blossom", "Death Blossom";
+    /// Cells where a line crosses a box, with cells of the line and of the box sharing no
+    /// digit: as many digits as cells, each locked to its part.
+    SueDeCoq => "Sue de Coq", "sue-de-coq", "Sue-de-Coq";
     /// A pair of digits for two cells is ruled out when the cells see each other and the
     /// digits are the same, or when together they would empty a cell both see; a candidate
     /// left in no allowed pair is removed. (HoDoKu has no such step; the name is Sudoku
@@ -265,7 +281,9 @@ impl Technique {
                 | Technique::UniquenessTest2
                 | Technique::UniquenessTest3
                 | Technique::UniquenessTest4
+                | Technique::UniquenessTest5
                 | Technique::UniquenessTest6
+                | Technique::HiddenRectangle
                 | Technique::BugPlus1
         )
     }

@@ -15,6 +15,9 @@
 //! - ALS-XY-Chain: the same through any number of sets (see [`als_xy_chain`]).
 //! - Death Blossom: a stem cell whose every candidate sees the same digit of its own ALS
 //!   (see [`death_blossom`]).
+//! - Sue de Coq: two or three cells where a line crosses a box, holding at least two digits
+//!   more than cells, with cells of the rest of the line and of the rest of the box that share
+//!   no digit, all together as many cells as digits (see [`sue_de_coq`]).
 //!
 //! Every ALS of the grid is enumerated (all subsets of each house's empty cells), and the
 //! restricted commons of every pair computed once per grid state and shared by the four
@@ -29,6 +32,7 @@ use std::rc::Rc;
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::chains::cells_name;
+use crate::logic::crossings;
 use crate::step::{digit_list, Step, Technique};
 
 /// One almost locked set.
@@ -507,11 +511,218 @@ fn bloom(
     None
 }
 
+/// Sue de Coq, HoDoKu's form: `C`, two or three unsolved cells of a line `L` and a box `B`,
+/// holding digits `V` with at least two more digits than cells; `LS`, unsolved cells of `L`
+/// outside `B`, and `BS`, unsolved cells of `B` outside `L`, each holding some digit of `V`, with
+/// no digit in both; and as many cells in all as digits. Every digit can take at most one of
+/// the cells (a digit of `LS` lies in `L` there, one of `BS` in `B`, the rest only in `C`), so
+/// each takes exactly one: the rest of `L` loses the digits of `LS` and those of `V` not in `BS`,
+/// the rest of `B` those of `BS` and those of `V` not in `LS`.
+pub fn sue_de_coq(c: &Candidates) -> Option<Step> {
+    sues_de_coq(c).next()
+}
+
+/// Every Sue de Coq, by line (rows, then columns), box, intersection cells and then the cell
+/// sets of the line and of the box in the order of their bit masks.
+fn sues_de_coq(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    crossings().flat_map(move |(line, b)| sue_de_coq_in(c, line, b))
+}
+
+/// The unsolved cells of `cells`, and the digits of each subset of them by bit mask.
+fn subsets(c: &Candidates, cells: CellSet) -> (Vec<Cell>, Vec<DigitSet>) {
+    let free: Vec<Cell> = cells.iter().filter(|&x| c.value(x).is_none()).collect();
+    let mut union = vec![DigitSet::EMPTY; 1 << free.len()];
+    for mask in 1..union.len() {
+        union[mask] = union[mask & (mask - 1)] | c.get(free[mask.trailing_zeros() as usize]);
+    }
+    (free, union)
+}
+
+fn sue_de_coq_in(c: &Candidates, line: House, b: House) -> Vec<Step> {
+    let (in_line, in_box) = (CellSet::house(line), CellSet::house(b));
+    let (meet, meet_digits) = subsets(c, in_line & in_box);
+    let (line_free, line_digits) = subsets(c, in_line - in_box);
+    let (box_free, box_digits) = subsets(c, in_box - in_line);
+    let pick = |free: &[Cell], mask: usize| -> CellSet {
+        (0..free.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| free[i])
+            .collect()
+    };
+    let mut found = Vec::new();
+    for (m, &v) in meet_digits.iter().enumerate().skip(1) {
+        let size = m.count_ones() as usize;
+        if size < 2 || v.len() < size + 2 {
+            continue;
+        }
+        for (l, &vl) in line_digits.iter().enumerate().skip(1) {
+            if (vl & v).is_empty() {
+                continue;
+            }
+            for (k, &vb) in box_digits.iter().enumerate().skip(1) {
+                let cells = size + l.count_ones() as usize + k.count_ones() as usize;
+                if (vb & v).is_empty() || !(vb & vl).is_empty() || (v | vl | vb).len() != cells {
+                    continue;
+                }
+                let parts = [pick(&meet, m), pick(&line_free, l), pick(&box_free, k)];
+                let set_cells = parts[0] | parts[1] | parts[2];
+                let mut eliminations = Vec::new();
+                for (house, digits) in [(in_line, vl | (v - vb)), (in_box, vb | (v - vl))] {
+                    for x in (house - set_cells).iter() {
+                        eliminations.extend((c.get(x) & digits).iter().map(|d| (x, d)));
+                    }
+                }
+                if eliminations.is_empty() {
+                    continue;
+                }
+                eliminations.sort_unstable();
+                let mut s = Step::new(Technique::SueDeCoq);
+                s.cells = set_cells.iter().collect();
+                s.fins = parts[0].iter().collect();
+                s.houses = vec![line, b];
+                s.digits = v | vl | vb;
+                s.detail = format!(
+                    "{} {} in {line} and {b}, with {} {} and {} {}",
+                    cells_name(parts[0]),
+                    digit_list(v),
+                    cells_name(parts[1]),
+                    digit_list(vl),
+                    cells_name(parts[2]),
+                    digit_list(vb)
+                );
+                s.eliminations = eliminations;
+                found.push(s);
+            }
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{elims, from_line, set_cell};
+    use crate::logic::first_combination;
+    use crate::logic::testutil::{
+        check_search, elims, from_line, random_position, set_cell, sweep,
+    };
+
+    /// The eliminations of every Sue de Coq, from the definition: for every line and box that
+    /// cross, every two or three of their common unsolved cells, every set of the line's other
+    /// unsolved cells and every set of the box's, as lists of cells.
+    fn sue_de_coq_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        let digits = |cells: &[Cell]| cells.iter().fold(DigitSet::EMPTY, |a, &x| a | c.get(x));
+        let free = |f: &dyn Fn(&Cell) -> bool| -> Vec<Cell> {
+            Cell::all()
+                .filter(|x| c.value(*x).is_none() && f(x))
+                .collect()
+        };
+        for line in (0..18).filter_map(House::from_index) {
+            for b in (18..27).filter_map(House::from_index) {
+                let (l, bx) = (line.cells(), b.cells());
+                let meet = free(&|x| l.contains(x) && bx.contains(x));
+                let rest_line = free(&|x| l.contains(x) && !bx.contains(x));
+                let rest_box = free(&|x| bx.contains(x) && !l.contains(x));
+                for size in 2..=3 {
+                    first_combination(&meet, size, &mut |cs| {
+                        let v = digits(cs);
+                        if v.len() < size + 2 {
+                            return None::<()>;
+                        }
+                        for nl in 1..=rest_line.len() {
+                            first_combination(&rest_line, nl, &mut |ls| {
+                                for nb in 1..=rest_box.len() {
+                                    first_combination(&rest_box, nb, &mut |bs| {
+                                        let (vl, vb) = (digits(ls), digits(bs));
+                                        if (vl & v).is_empty()
+                                            || (vb & v).is_empty()
+                                            || !(vl & vb).is_empty()
+                                            || (v | vl | vb).len() != size + nl + nb
+                                        {
+                                            return None::<()>;
+                                        }
+                                        let inside = |x: &Cell| {
+                                            cs.contains(x) || ls.contains(x) || bs.contains(x)
+                                        };
+                                        for (cells, lose) in
+                                            [(l, vl | (v - vb)), (bx, vb | (v - vl))]
+                                        {
+                                            for x in cells.iter().filter(|x| !inside(x)) {
+                                                out.extend(
+                                                    (c.get(*x) & lose).iter().map(|d| (*x, d)),
+                                                );
+                                            }
+                                        }
+                                        None
+                                    });
+                                }
+                                None::<()>
+                            });
+                        }
+                        None
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn sue_de_coq_splits_four_digits_between_a_row_and_a_box() {
+        // r1c1 {1,2,3}, r1c2 {2,3,4}: two cells, four digits. r1c5 {1,2} in row 1 and r2c1
+        // {3,4} in box 1 take the rest: row 1 loses 1 and 2, box 1 loses 3 and 4.
+        let c = with_cells(&[(1, 1, "123"), (1, 2, "234"), (1, 5, "12"), (2, 1, "34")]);
+        let s = sue_de_coq(&c).unwrap();
+        let mut expected: Vec<(usize, usize, u8)> = [3, 4, 6, 7, 8, 9]
+            .iter()
+            .flat_map(|&col| [(1, col, 1), (1, col, 2)])
+            .chain(
+                [(1, 3), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)]
+                    .iter()
+                    .flat_map(|&(r, col)| [(r, col, 3), (r, col, 4)]),
+            )
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(elims(&s), expected);
+        assert_eq!(s.fins.len(), 2);
+    }
+
+    #[test]
+    fn random_positions_hold_sues_de_coq() {
+        let positions = sweep(
+            300,
+            (30, 50),
+            |c| sues_de_coq(c).collect(),
+            sue_de_coq_reference,
+        );
+        assert!(
+            positions > 10,
+            "only {positions} positions with a Sue de Coq"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// The search finds exactly the reference's eliminations, the finder gives the first
+        /// instance, and no step removes the solution.
+        #[test]
+        fn sue_de_coq_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all: Vec<Step> = sues_de_coq(&c).collect();
+            check_search(&all, sue_de_coq(&c), &sue_de_coq_reference(&c), &solution)?;
+        }
+    }
 
     fn with_cells(cells: &[(usize, usize, &str)]) -> Candidates {
         let mut c = Candidates::new(&Grid::EMPTY);

@@ -46,7 +46,7 @@ pub mod wings;
 use std::fmt;
 
 use crate::candidates::Candidates;
-use crate::grid::Grid;
+use crate::grid::{Grid, House};
 use crate::step::{Step, Technique};
 
 /// A finder: the first step of one technique on a candidate grid, if any.
@@ -80,16 +80,21 @@ pub fn finder(technique: Technique) -> Finder {
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
         T::Skyscraper => single_digit::skyscraper,
         T::TwoStringKite => single_digit::two_string_kite,
+        T::DualTwoStringKite => single_digit::dual_two_string_kite,
         T::TurbotFish => single_digit::turbot_fish,
         T::EmptyRectangle => single_digit::empty_rectangle,
+        T::DualEmptyRectangle => single_digit::dual_empty_rectangle,
         T::XYWing => wings::xy_wing,
         T::XYZWing => wings::xyz_wing,
         T::WWing => wings::w_wing,
+        T::WXYZWing => wings::wxyz_wing,
         T::UniquenessTest1 => uniqueness::test1,
         T::UniquenessTest2 => uniqueness::test2,
         T::UniquenessTest3 => uniqueness::test3,
         T::UniquenessTest4 => uniqueness::test4,
+        T::UniquenessTest5 => uniqueness::test5,
         T::UniquenessTest6 => uniqueness::test6,
+        T::HiddenRectangle => uniqueness::hidden_rectangle,
         T::BugPlus1 => uniqueness::bug_plus_1,
         T::SimpleColorsTrap => coloring::simple_colors_trap,
         T::SimpleColorsWrap => coloring::simple_colors_wrap,
@@ -108,6 +113,7 @@ pub fn finder(technique: Technique) -> Finder {
         T::AlsXyWing => als::als_xy_wing,
         T::AlsXyChain => als::als_xy_chain,
         T::DeathBlossom => als::death_blossom,
+        T::SueDeCoq => als::sue_de_coq,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::NishioForcingChain => forcing::nishio,
@@ -145,11 +151,14 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::XWing,
         T::Skyscraper,
         T::TwoStringKite,
+        T::DualTwoStringKite,
         T::TurbotFish,
         T::EmptyRectangle,
+        T::DualEmptyRectangle,
         T::XYWing,
         T::XYZWing,
         T::WWing,
+        T::WXYZWing,
         T::RemotePair,
         T::Swordfish,
         T::NakedQuadruple,
@@ -159,7 +168,9 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::UniquenessTest2,
         T::UniquenessTest4,
         T::UniquenessTest3,
+        T::UniquenessTest5,
         T::UniquenessTest6,
+        T::HiddenRectangle,
         T::BugPlus1,
         T::FinnedXWing,
         T::SashimiXWing,
@@ -179,6 +190,7 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::GroupedContinuousNiceLoop,
         T::GroupedDiscontinuousNiceLoop,
         T::GroupedAic,
+        T::SueDeCoq,
         T::AlsXz,
         T::AlsXyWing,
         T::AlsXyChain,
@@ -447,12 +459,30 @@ pub(crate) fn first_combination<T: Copy, R>(
     go(items, 0, n, &mut Vec::with_capacity(n), f)
 }
 
+/// Every line with each of the three boxes it crosses (rows first, then columns, boxes left to
+/// right or top to bottom): the regions of the patterns built on a line and a box.
+pub(crate) fn crossings() -> impl Iterator<Item = (House, House)> {
+    (0..18).filter_map(House::from_index).flat_map(|line| {
+        line.cells()
+            .iter()
+            .step_by(3)
+            .map(move |x| (line, House::Box(x.box_index() as u8)))
+    })
+}
+
 #[cfg(test)]
 pub(crate) mod testutil {
     //! Helpers for the technique tests: build candidate grids by hand.
 
+    use std::collections::BTreeSet;
+    use std::sync::OnceLock;
+
+    use proptest::prelude::*;
+
     use crate::candidates::Candidates;
     use crate::grid::{Cell, Digit, Grid};
+    use crate::logic::{apply, Engine, TechniqueSet};
+    use crate::step::Step;
 
     /// The cell at 1-based row and column.
     pub fn cell(r: usize, c: usize) -> Cell {
@@ -496,6 +526,108 @@ pub(crate) mod testutil {
                 c.eliminate(cell(r, col), dg);
             }
         }
+    }
+
+    /// Puzzles with one solution, paired with it: the first 300 of the repository's
+    /// magictour collection (`SUDOKIT_DATA` overrides the folder, as for the other tests),
+    /// read once. The ground of the property tests of the techniques.
+    pub fn unique_puzzles() -> &'static [(Grid, Grid)] {
+        static PUZZLES: OnceLock<Vec<(Grid, Grid)>> = OnceLock::new();
+        PUZZLES.get_or_init(|| {
+            let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+            let dir = root.join(std::env::var_os("SUDOKIT_DATA").unwrap_or_else(|| "data".into()));
+            let path = dir.join("puzzles3_magictour_top1465");
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+            let puzzles: Vec<(Grid, Grid)> = crate::parse::records(text.as_bytes())
+                .filter_map(|r| r.expect("reading from memory").puzzle.ok())
+                .take(300)
+                .filter_map(|p| {
+                    let outcome = crate::solver::count(&p, 2);
+                    (outcome.count == 1).then(|| (p, outcome.solution.expect("one solution")))
+                })
+                .collect();
+            assert!(puzzles.len() > 200, "{} unique puzzles read", puzzles.len());
+            puzzles
+        })
+    }
+
+    /// A position on the way to solving unique puzzle `index` (modulo their number): `steps`
+    /// basic steps, then every false candidate removed with probability `drop` in 100 (by a
+    /// generator seeded with `seed`), as earlier techniques would have done. Such removals
+    /// leave rectangles with missing digits and many bivalue cells. Returns the position and
+    /// the solution.
+    pub fn random_position(index: usize, steps: usize, drop: u64, seed: u64) -> (Candidates, Grid) {
+        let puzzles = unique_puzzles();
+        let (puzzle, solution) = puzzles[index % puzzles.len()];
+        let engine = Engine::new(TechniqueSet::basic());
+        let mut c = Candidates::new(&puzzle);
+        for _ in 0..steps {
+            match engine.next_step(&c) {
+                Some(step) => apply(&mut c, &step),
+                None => break,
+            };
+        }
+        let mut state = seed | 1;
+        for cl in Cell::all() {
+            let truth = solution.get(cl).expect("a full solution");
+            for dg in c.get(cl).iter().filter(|&dg| dg != truth) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if state % 100 < drop {
+                    c.eliminate(cl, dg);
+                }
+            }
+        }
+        (c, solution)
+    }
+
+    /// A fixed sweep of `count` positions (`random_position` with steps `index % 30` and
+    /// drop `lowest + index % spread`), on each of which the search's eliminations must equal
+    /// the reference's: the number of positions where there were any. The property tests
+    /// mean something only if their positions hold instances, which this measures.
+    pub fn sweep(
+        count: usize,
+        (lowest, spread): (u64, u64),
+        search: impl Fn(&Candidates) -> Vec<Step>,
+        reference: impl Fn(&Candidates) -> BTreeSet<(Cell, Digit)>,
+    ) -> usize {
+        let mut positions = 0;
+        for index in 0..count {
+            let drop = lowest + index as u64 % spread;
+            let (c, _) = random_position(index, index % 30, drop, index as u64);
+            let found: BTreeSet<(Cell, Digit)> = search(&c)
+                .into_iter()
+                .flat_map(|s| s.eliminations)
+                .collect();
+            assert_eq!(found, reference(&c), "{c}");
+            positions += usize::from(!found.is_empty());
+        }
+        positions
+    }
+
+    /// What every technique's exhaustive search must satisfy on a position: its steps remove
+    /// exactly the eliminations of the slow `reference`, the finder returns the first of them,
+    /// and none removes a digit of the solution.
+    pub fn check_search(
+        all: &[Step],
+        first: Option<Step>,
+        reference: &BTreeSet<(Cell, Digit)>,
+        solution: &Grid,
+    ) -> Result<(), TestCaseError> {
+        let found: BTreeSet<(Cell, Digit)> = all
+            .iter()
+            .flat_map(|s| s.eliminations.iter().copied())
+            .collect();
+        prop_assert_eq!(&found, reference);
+        prop_assert_eq!(first, all.first().cloned());
+        for s in all {
+            for &(x, dg) in &s.eliminations {
+                prop_assert!(solution.get(x) != Some(dg), "{} removes the solution", s);
+            }
+        }
+        Ok(())
     }
 
     /// The eliminations of a step as sorted `(row, col, digit)` triples, 1-based.

@@ -1,11 +1,14 @@
-//! Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+//! Single-digit patterns: Skyscraper, 2-String Kite, Dual 2-String Kite, Turbot Fish, Empty
+//! Rectangle.
 //!
 //! The first three are the same three-link chain on one digit: a conjugate pair (strong link)
 //! `y1 = x1`, a weak link `x1 - x2` (the two cells see each other), and a second conjugate
 //! pair `x2 = y2`. One of `y1`, `y2` holds the digit, so any cell seeing both loses it. The
 //! names tell the shape: a Skyscraper joins two parallel lines' pairs through a common
 //! crossing line, a 2-String Kite joins a row pair and a column pair inside a box, and every
-//! other shape is a Turbot Fish.
+//! other shape is a Turbot Fish. A Dual 2-String Kite is two kites through the same two cells of
+//! a box, each cell ending the row string of one kite and the column string of the other: one
+//! step with both kites' eliminations (HoDoKu reports them together).
 //!
 //! Empty Rectangle: in a box, the digit lies on one row and one column (a cross); with a
 //! conjugate pair in a line outside the box, one end on the cross's line, the cell where the
@@ -146,6 +149,65 @@ pub fn two_string_kite(c: &Candidates) -> Option<Step> {
     three_link(c, Shape::Kite, Technique::TwoStringKite)
 }
 
+/// Dual 2-String Kite.
+pub fn dual_two_string_kite(c: &Candidates) -> Option<Step> {
+    dual_kites(c).next()
+}
+
+/// Every Dual 2-String Kite: per digit and box, every two cells of the box on different rows
+/// and columns whose four lines are conjugate pairs leaving the box.
+fn dual_kites(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
+        let with_d = c.cells_with(d);
+        // The other end of the conjugate pair of `d` in `line` through `x`, if it leaves x's box.
+        let string = move |line: House, x: Cell| {
+            let cells = with_d & CellSet::house(line);
+            let other = (cells - CellSet::single(x)).first()?;
+            (cells.len() == 2 && other.box_index() != x.box_index()).then_some(other)
+        };
+        let mut found = Vec::new();
+        for b in 0..9u8 {
+            let in_box: Vec<Cell> = (with_d & CellSet::house(House::Box(b))).iter().collect();
+            for (i, &p) in in_box.iter().enumerate() {
+                for &q in &in_box[i + 1..] {
+                    if p.row() == q.row() || p.col() == q.col() {
+                        continue;
+                    }
+                    let row = |x: Cell| House::Row(x.row() as u8);
+                    let col = |x: Cell| House::Column(x.col() as u8);
+                    let kites = [(p, q), (q, p)].map(|(x1, x2)| {
+                        let (y1, y2) = (string(row(x1), x1)?, string(col(x2), x2)?);
+                        let ends: CellSet = [x1, y1, x2, y2].into_iter().collect();
+                        let targets = (with_d & CellSet::peers(y1) & CellSet::peers(y2)) - ends;
+                        (!targets.is_empty()).then_some((x1, y1, x2, y2, targets))
+                    });
+                    let [Some(first), Some(second)] = kites else {
+                        continue;
+                    };
+                    let mut s = Step::new(Technique::DualTwoStringKite);
+                    s.digits = DigitSet::single(d);
+                    let mut texts = Vec::new();
+                    for (x1, y1, x2, y2, targets) in [first, second] {
+                        s.cells.extend([y1, x1, x2, y2]);
+                        s.houses.extend([row(x1), col(x2)]);
+                        for t in targets.iter() {
+                            if !s.eliminations.contains(&(t, d)) {
+                                s.eliminations.push((t, d));
+                            }
+                        }
+                        texts.push(format!("{y1}={x1} ({}), {x2}={y2} ({})", row(x1), col(x2)));
+                    }
+                    s.eliminations.sort_unstable();
+                    s.detail =
+                        format!("{d} in {} and {} through box {}", texts[0], texts[1], b + 1);
+                    found.push(s);
+                }
+            }
+        }
+        found
+    })
+}
+
 /// Turbot Fish: any other conjugate pair – weak link – conjugate pair on one digit.
 pub fn turbot_fish(c: &Candidates) -> Option<Step> {
     three_link(c, Shape::Turbot, Technique::TurbotFish)
@@ -153,6 +215,49 @@ pub fn turbot_fish(c: &Candidates) -> Option<Step> {
 
 /// Empty Rectangle.
 pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
+    empty_rectangles(c, true).pop()
+}
+
+/// Dual Empty Rectangle: two Empty Rectangles of one digit in the same box with different
+/// conjugate pairs and different eliminations, reported as one step.
+pub fn dual_empty_rectangle(c: &Candidates) -> Option<Step> {
+    dual_empty_rectangles(c).next()
+}
+
+/// Every Dual Empty Rectangle, pairing the Empty Rectangles of each digit and box in search
+/// order.
+fn dual_empty_rectangles(c: &Candidates) -> impl Iterator<Item = Step> {
+    let all = empty_rectangles(c, false);
+    let mut found = Vec::new();
+    for (i, first) in all.iter().enumerate() {
+        for second in &all[i + 1..] {
+            if first.digits != second.digits
+                || first.houses[0] != second.houses[0]
+                || first.houses[1] == second.houses[1]
+                || first.eliminations == second.eliminations
+            {
+                continue;
+            }
+            let mut s = Step::new(Technique::DualEmptyRectangle);
+            s.digits = first.digits;
+            s.houses = vec![first.houses[0], first.houses[1], second.houses[1]];
+            s.cells = first.cells.clone();
+            s.cells
+                .extend(second.cells.iter().filter(|x| !first.cells.contains(x)));
+            s.eliminations = first.eliminations.clone();
+            s.eliminations.extend(second.eliminations.iter().copied());
+            s.eliminations.sort_unstable();
+            s.detail = format!("{} and {}", first.detail, second.detail);
+            found.push(s);
+        }
+    }
+    found.into_iter()
+}
+
+/// The Empty Rectangles in search order (digits, boxes, crosses, then lines): only the first
+/// when `first` is set.
+fn empty_rectangles(c: &Candidates, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     for d in Digit::all() {
         let with_d = c.cells_with(d);
         for b in 0..9u8 {
@@ -190,7 +295,10 @@ pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             with_d,
                             House::Column(line as u8),
                         ) {
-                            return Some(step);
+                            found.push(step);
+                            if first {
+                                return found;
+                            }
                         }
                     }
                     // Conjugate pair in a row outside the box, one end on the cross's column.
@@ -211,14 +319,17 @@ pub fn empty_rectangle(c: &Candidates) -> Option<Step> {
                             with_d,
                             House::Row(line as u8),
                         ) {
-                            return Some(step);
+                            found.push(step);
+                            if first {
+                                return found;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    None
+    found
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -265,8 +376,229 @@ fn er_step(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
-    use crate::logic::testutil::{cell, elims, only_digit_in};
+    use crate::logic::testutil::{
+        cell, check_search, elims, only_digit_in, random_position, sweep,
+    };
+
+    /// The eliminations of every Dual 2-String Kite, from the definition: all 2-String Kites
+    /// (a row's and a column's only two cells of a digit, one end of each in a common box on
+    /// distinct cells, the other ends outside it, something seeing both far ends), paired when
+    /// they go through the same two box cells with the roles swapped.
+    fn dual_kite_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        for d in Digit::all() {
+            let pairs = |lines: std::ops::Range<usize>| -> Vec<(Cell, Cell)> {
+                lines
+                    .filter_map(House::from_index)
+                    .filter_map(|h| {
+                        let v: Vec<Cell> = h
+                            .cells()
+                            .iter()
+                            .copied()
+                            .filter(|&x| c.get(x).contains(d))
+                            .collect();
+                        (v.len() == 2).then(|| (v[0], v[1]))
+                    })
+                    .flat_map(|(a, b)| [(a, b), (b, a)])
+                    .collect()
+            };
+            // (row box end, column box end, eliminations)
+            let mut kites = Vec::new();
+            for &(x1, y1) in &pairs(0..9) {
+                for &(x2, y2) in &pairs(9..18) {
+                    let bx = x1.box_index();
+                    if x2.box_index() != bx
+                        || x1 == x2
+                        || y1.box_index() == bx
+                        || y2.box_index() == bx
+                    {
+                        continue;
+                    }
+                    let targets: Vec<Cell> = Cell::all()
+                        .filter(|&t| {
+                            c.get(t).contains(d)
+                                && ![x1, y1, x2, y2].contains(&t)
+                                && t.sees(y1)
+                                && t.sees(y2)
+                        })
+                        .collect();
+                    if !targets.is_empty() {
+                        kites.push((x1, x2, targets));
+                    }
+                }
+            }
+            for (x1, x2, targets) in &kites {
+                for (u1, u2, others) in &kites {
+                    if u1 == x2 && u2 == x1 {
+                        out.extend(targets.iter().chain(others).map(|&t| (t, d)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dual_kite_through_two_cells_of_box_1() {
+        // Box 1 holds 1 at r1c2 and r2c1 only. Kite A: row 1 (r1c2=r1c7), column 1
+        // (r2c1=r7c1), r7c7 sees both ends. Kite B: row 2 (r2c1=r2c8), column 2 (r1c2=r8c2),
+        // r8c8 sees both ends.
+        let c = only_digit_in(
+            &[
+                (1, 2),
+                (2, 1),
+                (1, 7),
+                (7, 1),
+                (2, 8),
+                (8, 2),
+                (7, 7),
+                (8, 8),
+            ],
+            1,
+        );
+        let s = dual_two_string_kite(&c).unwrap();
+        assert_eq!(elims(&s), vec![(7, 7, 1), (8, 8, 1)]);
+        assert_eq!(elims(&two_string_kite(&c).unwrap()).len(), 1);
+        // Without r8c8 kite B eliminates nothing: two plain kites at most, no dual.
+        let c = only_digit_in(&[(1, 2), (2, 1), (1, 7), (7, 1), (2, 8), (8, 2), (7, 7)], 1);
+        assert!(dual_two_string_kite(&c).is_none());
+    }
+
+    /// The eliminations of every Dual Empty Rectangle, from the definition: every Empty
+    /// Rectangle (a box whose cells of the digit, two or more, lie on one row and one column of
+    /// it and on neither alone; a conjugate pair in a line crossing one of those, outside the
+    /// box, whose other end's line meets the other one at a candidate), paired with another
+    /// of the same box and digit through another line with another target.
+    fn dual_er_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        for d in Digit::all() {
+            let has = |x: Cell| c.get(x).contains(d);
+            for b in 0..9usize {
+                let in_box: Vec<Cell> = Cell::all()
+                    .filter(|x| x.box_index() == b && has(*x))
+                    .collect();
+                // (conjugate line, target)
+                let mut ers: Vec<(House, Cell)> = Vec::new();
+                for row in (b / 3 * 3)..(b / 3 * 3 + 3) {
+                    for col in (b % 3 * 3)..(b % 3 * 3 + 3) {
+                        let cross = in_box.len() >= 2
+                            && in_box.iter().all(|x| x.row() == row || x.col() == col)
+                            && in_box.iter().any(|x| x.row() != row)
+                            && in_box.iter().any(|x| x.col() != col);
+                        if !cross {
+                            continue;
+                        }
+                        for line in (0..18).filter_map(House::from_index) {
+                            let cells: Vec<Cell> =
+                                line.cells().iter().copied().filter(|&x| has(x)).collect();
+                            if cells.len() != 2 || cells.iter().any(|x| x.box_index() == b) {
+                                continue;
+                            }
+                            for (p, q) in [(cells[0], cells[1]), (cells[1], cells[0])] {
+                                let target = match line {
+                                    House::Column(_) if p.row() == row && q.row() / 3 != b / 3 => {
+                                        Cell::from_row_col(q.row(), col)
+                                    }
+                                    House::Row(_) if p.col() == col && q.col() / 3 != b % 3 => {
+                                        Cell::from_row_col(row, q.col())
+                                    }
+                                    _ => None,
+                                };
+                                if let Some(t) = target.filter(|&t| has(t)) {
+                                    ers.push((line, t));
+                                }
+                            }
+                        }
+                    }
+                }
+                for &(l1, t1) in &ers {
+                    for &(l2, t2) in &ers {
+                        if l1 != l2 && t1 != t2 {
+                            out.extend([(t1, d), (t2, d)]);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn dual_empty_rectangle_with_a_row_and_a_column_pair() {
+        // Box 1 holds 5 on row 2 and column 2 (r1c2, r2c1, r2c3). Column 7: r2c7=r6c7, so
+        // r6c2 loses 5; row 8: r8c2=r8c9, so r2c9 loses 5. (r6c5 keeps row 6 from being a
+        // conjugate pair, which would make more Empty Rectangles.)
+        let c = only_digit_in(
+            &[
+                (1, 2),
+                (2, 1),
+                (2, 3),
+                (2, 7),
+                (6, 7),
+                (6, 2),
+                (6, 5),
+                (8, 2),
+                (8, 9),
+                (2, 9),
+                (5, 9),
+            ],
+            5,
+        );
+        let s = dual_empty_rectangle(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 9, 5), (6, 2, 5)]);
+        assert_eq!(elims(&empty_rectangle(&c).unwrap()).len(), 1);
+    }
+
+    #[test]
+    fn random_positions_hold_dual_empty_rectangles() {
+        let search = |c: &Candidates| dual_empty_rectangles(c).collect();
+        let positions = sweep(600, (40, 50), search, dual_er_reference);
+        assert!(
+            positions > 10,
+            "only {positions} positions with a dual empty rectangle"
+        );
+    }
+
+    #[test]
+    fn random_positions_hold_dual_kites() {
+        // Dual kites need many conjugate pairs: mostly heavily thinned positions.
+        let positions = sweep(
+            1500,
+            (55, 40),
+            |c| dual_kites(c).collect(),
+            dual_kite_reference,
+        );
+        assert!(
+            positions >= 3,
+            "only {positions} positions with a dual kite"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// Each dual pattern's search finds exactly the reference's eliminations, the finder
+        /// gives the first instance, and no step removes the solution.
+        #[test]
+        fn duals_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..95,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let kites: Vec<Step> = dual_kites(&c).collect();
+            check_search(&kites, dual_two_string_kite(&c), &dual_kite_reference(&c), &solution)?;
+            let rectangles: Vec<Step> = dual_empty_rectangles(&c).collect();
+            let reference = dual_er_reference(&c);
+            check_search(&rectangles, dual_empty_rectangle(&c), &reference, &solution)?;
+        }
+    }
 
     #[test]
     fn skyscraper_on_two_rows() {

@@ -1,37 +1,79 @@
-//! Uniqueness techniques: Unique Rectangles (HoDoKu's Uniqueness Tests 1–4 and 6) and BUG+1.
+//! Uniqueness techniques: Unique Rectangles (HoDoKu's Uniqueness Tests 1–6 and the Hidden
+//! Rectangle) and BUG+1.
 //!
 //! All of them argue "otherwise the puzzle would have two solutions", so they are valid only
 //! for puzzles known to have exactly one; the [`Engine`](crate::logic::Engine) runs them only
 //! when told so.
 //!
 //! A unique rectangle is four unsolved cells on two rows, two columns and exactly two boxes,
-//! all holding the digits `a` and `b`. If all four ended as `a`/`b`, swapping them would give
-//! a second solution, so at least one cell must take another digit:
-//! - Test 1: three corners are exactly `{a,b}`: the fourth loses `a` and `b`.
-//! - Test 2: two corners on one side are `{a,b}`, the other two are `{a,b,c}`: one of them is
-//!   `c`, so cells seeing both lose `c`.
+//! and a pair of digits `{a,b}`. None of the cells is a given, so if all four ended as `a`/`b`
+//! (which the rows and columns force into the diagonal "deadly pattern") swapping the two
+//! digits would give a second solution of the givens: at least one corner takes another digit.
+//! That argument is about the solution, not the candidates, so a corner may already have lost
+//! `a` or `b` to earlier eliminations (HoDoKu's "missing candidates"): a rectangle counts when
+//! every corner still holds one of the pair and the candidates still allow the deadly pattern
+//! (otherwise there is nothing to avoid). The "floor" is the corners holding exactly `{a,b}`;
+//! every test needs at least one.
+//! - Test 1: three floor corners: the fourth loses `a` and `b`.
+//! - Test 2: the floor is one side; the other two corners have the same one extra digit `c`:
+//!   one of them is `c`, so cells seeing both lose `c`.
 //! - Test 3: as 2, but the extra digits of the two roof cells, taken as one virtual cell, form
 //!   a naked subset with other cells of a house the roof lies in.
 //! - Test 4: as 2, and `a` is confined to the roof in a house: the roof cells lose `b`.
-//! - Test 6: two diagonal corners are `{a,b}` and `a` is confined to the rectangle in both its
-//!   rows (or both columns): the other two corners lose `a`.
+//! - Test 5: one floor corner, or two diagonal ones, and the other corners have the same one
+//!   extra digit `c`: cells seeing all of them lose `c`.
+//! - Test 6: two diagonal floor corners and `a` is confined to the rectangle in both its rows
+//!   (or both columns): the other two corners lose `a`.
+//! - Hidden Rectangle: a floor corner, and `a` confined to the rectangle in the row and the
+//!   column of the opposite corner: that corner loses `b` (were it `b`, the rest would follow
+//!   into the deadly pattern).
 //!
 //! BUG+1: every unsolved cell is bivalue except one with three candidates. Without the right
 //! extra digit every house would hold each digit exactly twice (a "bivalue universal grave",
 //! which has two solutions), so that cell takes the digit whose removal would leave the grave.
+//!
+//! Each test is written as "every instance at a rectangle" (`*_at`), so the finders take the
+//! first instance in rectangle order and the tests can check that nothing is missed.
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::logic::first_combination;
 use crate::step::{cell_list, digit_list, Step, Technique};
 
-/// A candidate unique rectangle: corners `[r1c1, r1c2, r2c1, r2c2]` and the pair `{a,b}`.
+/// A unique rectangle: corners `[r1c1, r1c2, r2c1, r2c2]` (rows and columns increasing) and
+/// the pair `{a,b}`.
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Rect {
     corners: [Cell; 4],
     pair: DigitSet,
 }
 
 impl Rect {
+    /// The rectangle on two rows and two columns, if it spans exactly two boxes.
+    fn new(rows: (usize, usize), cols: (usize, usize), pair: DigitSet) -> Option<Rect> {
+        let (r1, r2) = (rows.0.min(rows.1), rows.0.max(rows.1));
+        let (c1, c2) = (cols.0.min(cols.1), cols.0.max(cols.1));
+        if r1 == r2 || c1 == c2 || (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+            return None;
+        }
+        let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+            .map(|(r, col)| Cell::from_row_col(r, col).expect("in range"));
+        Some(Rect { corners, pair })
+    }
+
+    /// Whether the candidates still allow the deadly pattern: every corner unsolved and one of
+    /// the two diagonal fillings (`a` on one diagonal, `b` on the other) fits them.
+    fn is_possible(&self, c: &Candidates) -> bool {
+        let [a, b] = [self.pair.first(), self.pair.iter().nth(1)].map(|d| d.expect("a pair"));
+        let fits = |main: Digit, anti: Digit| {
+            self.corners.iter().enumerate().all(|(i, &x)| {
+                let digit = if i == 0 || i == 3 { main } else { anti };
+                c.get(x).contains(digit)
+            })
+        };
+        fits(a, b) || fits(b, a)
+    }
+
     /// The corners that hold exactly the pair.
     fn floor(&self, c: &Candidates) -> Vec<Cell> {
         self.corners
@@ -49,6 +91,16 @@ impl Rect {
             .collect()
     }
 
+    /// The corner diagonally opposite `x`.
+    fn opposite(&self, x: Cell) -> Cell {
+        let i = self.corners.iter().position(|&y| y == x).expect("a corner");
+        self.corners[3 - i]
+    }
+
+    fn cell_set(&self) -> CellSet {
+        self.corners.into_iter().collect()
+    }
+
     fn step(&self, t: Technique) -> Step {
         let mut s = Step::new(t);
         s.cells = self.corners.to_vec();
@@ -58,51 +110,34 @@ impl Rect {
     }
 }
 
-/// Every rectangle of unsolved cells in two boxes with at least two corners holding exactly
-/// the same pair of digits (every test needs such a floor), paired with that pair. Built from
-/// pairs of equal bivalue cells rather than from all 1,296 rectangles, since those are few.
+/// Every unique rectangle with at least one floor corner, in a fixed order (by corners, then
+/// pair). Built from the bivalue cells, each taken as a corner of the 24 rectangles through it
+/// that span two boxes, rather than from all 1,296 rectangles and 36 pairs.
 fn rectangles(c: &Candidates) -> Vec<Rect> {
-    let bivalue: Vec<Cell> = c.bivalue_cells().iter().collect();
     let mut out = Vec::new();
-    let mut push = |rows: (usize, usize), cols: (usize, usize), pair: DigitSet| {
-        let (r1, r2) = (rows.0.min(rows.1), rows.0.max(rows.1));
-        let (c1, c2) = (cols.0.min(cols.1), cols.0.max(cols.1));
-        if r1 == r2 || c1 == c2 || (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-            return;
-        }
-        let corners = [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
-            .map(|(r, col)| Cell::from_row_col(r, col).expect("in range"));
-        if corners.iter().all(|&x| (c.get(x) & pair) == pair) {
-            let rect = Rect { corners, pair };
-            if !out
-                .iter()
-                .any(|o: &Rect| o.corners == rect.corners && o.pair == pair)
-            {
-                out.push(rect);
-            }
-        }
-    };
-    for (i, &x) in bivalue.iter().enumerate() {
-        for &y in &bivalue[i + 1..] {
-            let pair = c.get(x);
-            if c.get(y) != pair {
-                continue;
-            }
-            if x.row() == y.row() {
-                for r in 0..9 {
-                    push((x.row(), r), (x.col(), y.col()), pair);
+    for x in c.bivalue_cells().iter() {
+        for row in 0..9 {
+            for col in 0..9 {
+                let Some(rect) = Rect::new((x.row(), row), (x.col(), col), c.get(x)) else {
+                    continue;
+                };
+                if rect.is_possible(c) {
+                    out.push(rect);
                 }
-            } else if x.col() == y.col() {
-                for col in 0..9 {
-                    push((x.row(), y.row()), (x.col(), col), pair);
-                }
-            } else {
-                push((x.row(), y.row()), (x.col(), y.col()), pair);
             }
         }
     }
     out.sort_by_key(|r| (r.corners, r.pair.bits()));
+    out.dedup();
     out
+}
+
+/// One test's search at one rectangle: every instance there.
+type Search = fn(&Candidates, &Rect) -> Vec<Step>;
+
+/// Every instance of one test, rectangle by rectangle.
+fn instances(c: &Candidates, at: Search) -> impl Iterator<Item = Step> + '_ {
+    rectangles(c).into_iter().flat_map(move |rect| at(c, &rect))
 }
 
 /// Houses (row, column, box) that contain both cells.
@@ -117,151 +152,253 @@ fn same_side(x: Cell, y: Cell) -> bool {
     x.row() == y.row() || x.col() == y.col()
 }
 
-/// Uniqueness Test 1.
-pub fn test1(c: &Candidates) -> Option<Step> {
-    rectangles(c).into_iter().find_map(|rect| {
-        let floor = rect.floor(c);
-        if floor.len() != 3 {
-            return None;
-        }
-        let target = *rect.others(&floor).first()?;
-        let mut s = rect.step(Technique::UniquenessTest1);
-        s.fins = vec![target];
-        s.eliminations = rect.pair.iter().map(|d| (target, d)).collect();
-        Some(s)
-    })
+/// The one digit besides the pair that every cell of `cells` holds beyond it, if they agree.
+fn common_extra(c: &Candidates, rect: &Rect, cells: &[Cell]) -> Option<Digit> {
+    let extra = (c.get(*cells.first()?) - rect.pair).only()?;
+    cells
+        .iter()
+        .all(|&x| c.get(x) - rect.pair == DigitSet::single(extra))
+        .then_some(extra)
 }
 
-/// The rectangles with a two-cell floor on one side, as (rect, roof).
-fn with_roof(c: &Candidates) -> impl Iterator<Item = (Rect, [Cell; 2])> + '_ {
-    rectangles(c).into_iter().filter_map(|rect| {
-        let floor = rect.floor(c);
-        if floor.len() != 2 || !same_side(floor[0], floor[1]) {
-            return None;
-        }
-        let roof = rect.others(&floor);
-        Some((rect, [roof[0], roof[1]]))
-    })
+/// Uniqueness Test 1.
+pub fn test1(c: &Candidates) -> Option<Step> {
+    instances(c, test1_at).next()
+}
+
+fn test1_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let floor = rect.floor(c);
+    if floor.len() != 3 {
+        return Vec::new();
+    }
+    let target = rect.others(&floor)[0];
+    let mut s = rect.step(Technique::UniquenessTest1);
+    s.fins = vec![target];
+    s.eliminations = (c.get(target) & rect.pair)
+        .iter()
+        .map(|d| (target, d))
+        .collect();
+    vec![s]
+}
+
+/// The roof of a rectangle whose floor is two corners on one side.
+fn roof(c: &Candidates, rect: &Rect) -> Option<[Cell; 2]> {
+    let floor = rect.floor(c);
+    if floor.len() != 2 || !same_side(floor[0], floor[1]) {
+        return None;
+    }
+    let roof = rect.others(&floor);
+    Some([roof[0], roof[1]])
 }
 
 /// Uniqueness Test 2.
 pub fn test2(c: &Candidates) -> Option<Step> {
-    with_roof(c).find_map(|(rect, roof)| {
-        let (x, y) = (c.get(roof[0]), c.get(roof[1]));
-        if x != y || x.len() != 3 {
-            return None;
-        }
-        let extra = (x - rect.pair).only()?;
-        let roof_set: CellSet = roof.into_iter().collect();
-        let targets = c.cells_with(extra) & roof_set.common_peers();
-        if targets.is_empty() {
-            return None;
-        }
-        let mut s = rect.step(Technique::UniquenessTest2);
-        s.fins = roof.to_vec();
-        s.eliminations = targets.iter().map(|t| (t, extra)).collect();
-        Some(s)
-    })
+    instances(c, test2_at).next()
+}
+
+fn test2_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    match roof(c, rect) {
+        Some(roof) => extra_seen_by_roof(c, rect, &roof, Technique::UniquenessTest2),
+        None => Vec::new(),
+    }
+}
+
+/// Tests 2 and 5: the roof cells all hold the same one extra digit, so one of them is that
+/// digit and the cells seeing them all lose it.
+fn extra_seen_by_roof(c: &Candidates, rect: &Rect, roof: &[Cell], t: Technique) -> Vec<Step> {
+    let Some(extra) = common_extra(c, rect, roof) else {
+        return Vec::new();
+    };
+    let roof_set: CellSet = roof.iter().copied().collect();
+    let targets = c.cells_with(extra) & roof_set.common_peers();
+    if targets.is_empty() {
+        return Vec::new();
+    }
+    let mut s = rect.step(t);
+    s.fins = roof.to_vec();
+    s.eliminations = targets.iter().map(|t| (t, extra)).collect();
+    vec![s]
 }
 
 /// Uniqueness Test 3.
 pub fn test3(c: &Candidates) -> Option<Step> {
-    with_roof(c).find_map(|(rect, roof)| {
-        let extras = (c.get(roof[0]) | c.get(roof[1])) - rect.pair;
-        for house in shared_houses(roof[0], roof[1]) {
-            let others: Vec<Cell> = house
-                .cells()
-                .iter()
-                .copied()
-                .filter(|x| !roof.contains(x) && !c.get(*x).is_empty())
-                .collect();
-            for k in 1..=3 {
-                let found = first_combination(&others, k, &mut |subset| {
-                    let digits = subset.iter().fold(extras, |acc, &x| acc | c.get(x));
-                    if digits.len() != k + 1 {
-                        return None;
-                    }
-                    let mut eliminations = Vec::new();
-                    for &x in house.cells() {
-                        if roof.contains(&x) || subset.contains(&x) {
-                            continue;
-                        }
-                        eliminations.extend((c.get(x) & digits).iter().map(|d| (x, d)));
-                    }
-                    if eliminations.is_empty() {
-                        return None;
-                    }
-                    let mut s = rect.step(Technique::UniquenessTest3);
-                    s.fins = roof.to_vec();
-                    s.houses = vec![house];
-                    s.detail.push_str(&format!(
-                        ", naked subset {} with {} in {house}",
-                        digit_list(digits),
-                        cell_list(subset)
-                    ));
-                    s.eliminations = eliminations;
-                    Some(s)
-                });
-                if found.is_some() {
-                    return found;
+    instances(c, test3_at).next()
+}
+
+fn test3_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let mut found = Vec::new();
+    let Some(roof) = roof(c, rect) else {
+        return found;
+    };
+    let extras = (c.get(roof[0]) | c.get(roof[1])) - rect.pair;
+    if extras.is_empty() {
+        return found;
+    }
+    for house in shared_houses(roof[0], roof[1]) {
+        let others: Vec<Cell> = house
+            .cells()
+            .iter()
+            .copied()
+            .filter(|x| !roof.contains(x) && !c.get(*x).is_empty())
+            .collect();
+        for k in 1..=3 {
+            first_combination(&others, k, &mut |subset| {
+                let digits = subset.iter().fold(extras, |acc, &x| acc | c.get(x));
+                if digits.len() != k + 1 {
+                    return None::<()>;
                 }
-            }
+                let mut eliminations = Vec::new();
+                for &x in house.cells() {
+                    if roof.contains(&x) || subset.contains(&x) {
+                        continue;
+                    }
+                    eliminations.extend((c.get(x) & digits).iter().map(|d| (x, d)));
+                }
+                if eliminations.is_empty() {
+                    return None;
+                }
+                let mut s = rect.step(Technique::UniquenessTest3);
+                s.fins = roof.to_vec();
+                s.houses = vec![house];
+                s.detail.push_str(&format!(
+                    ", naked subset {} with {} in {house}",
+                    digit_list(digits),
+                    cell_list(subset)
+                ));
+                s.eliminations = eliminations;
+                found.push(s);
+                None
+            });
         }
-        None
-    })
+    }
+    found
 }
 
 /// Uniqueness Test 4.
 pub fn test4(c: &Candidates) -> Option<Step> {
-    with_roof(c).find_map(|(rect, roof)| {
-        let roof_set: CellSet = roof.into_iter().collect();
-        for house in shared_houses(roof[0], roof[1]) {
-            for locked in rect.pair.iter() {
-                if c.cells_with_in(house, locked) != roof_set {
-                    continue;
-                }
-                let other = (rect.pair - DigitSet::single(locked)).only()?;
-                let mut s = rect.step(Technique::UniquenessTest4);
-                s.fins = roof.to_vec();
-                s.houses = vec![house];
-                s.detail.push_str(&format!(", {locked} locked in {house}"));
-                s.eliminations = roof.iter().map(|&x| (x, other)).collect();
-                return Some(s);
+    instances(c, test4_at).next()
+}
+
+fn test4_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let mut found = Vec::new();
+    let Some(roof) = roof(c, rect) else {
+        return found;
+    };
+    let roof_set: CellSet = roof.into_iter().collect();
+    for house in shared_houses(roof[0], roof[1]) {
+        for locked in rect.pair.iter() {
+            if c.cells_with_in(house, locked) != roof_set {
+                continue;
             }
+            let other = (rect.pair - DigitSet::single(locked))
+                .only()
+                .expect("a pair");
+            let eliminations: Vec<(Cell, Digit)> = roof
+                .iter()
+                .filter(|&&x| c.get(x).contains(other))
+                .map(|&x| (x, other))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let mut s = rect.step(Technique::UniquenessTest4);
+            s.fins = roof.to_vec();
+            s.houses = vec![house];
+            s.detail.push_str(&format!(", {locked} locked in {house}"));
+            s.eliminations = eliminations;
+            found.push(s);
         }
-        None
-    })
+    }
+    found
+}
+
+/// Uniqueness Test 5.
+pub fn test5(c: &Candidates) -> Option<Step> {
+    instances(c, test5_at).next()
+}
+
+fn test5_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let floor = rect.floor(c);
+    let diagonal = floor.len() == 2 && !same_side(floor[0], floor[1]);
+    if floor.len() != 1 && !diagonal {
+        return Vec::new();
+    }
+    extra_seen_by_roof(c, rect, &rect.others(&floor), Technique::UniquenessTest5)
 }
 
 /// Uniqueness Test 6.
 pub fn test6(c: &Candidates) -> Option<Step> {
-    rectangles(c).into_iter().find_map(|rect| {
-        let floor = rect.floor(c);
-        if floor.len() != 2 || same_side(floor[0], floor[1]) {
-            return None;
+    instances(c, test6_at).next()
+}
+
+fn test6_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let mut found = Vec::new();
+    let floor = rect.floor(c);
+    if floor.len() != 2 || same_side(floor[0], floor[1]) {
+        return found;
+    }
+    let roof = rect.others(&floor);
+    let [tl, tr, bl, _] = rect.corners;
+    let rows = [House::Row(tl.row() as u8), House::Row(bl.row() as u8)];
+    let cols = [House::Column(tl.col() as u8), House::Column(tr.col() as u8)];
+    let corners = rect.cell_set();
+    for u in rect.pair.iter() {
+        let confined = |houses: [House; 2]| {
+            houses
+                .iter()
+                .all(|&h| (c.cells_with_in(h, u) - corners).is_empty())
+        };
+        let eliminations: Vec<(Cell, Digit)> = roof
+            .iter()
+            .filter(|&&x| c.get(x).contains(u))
+            .map(|&x| (x, u))
+            .collect();
+        if (confined(rows) || confined(cols)) && !eliminations.is_empty() {
+            let mut s = rect.step(Technique::UniquenessTest6);
+            s.fins = roof.clone();
+            s.detail
+                .push_str(&format!(", {u} confined to the rectangle"));
+            s.eliminations = eliminations;
+            found.push(s);
         }
-        let roof = rect.others(&floor);
-        let [tl, tr, bl, _] = rect.corners;
-        let rows = [House::Row(tl.row() as u8), House::Row(bl.row() as u8)];
-        let cols = [House::Column(tl.col() as u8), House::Column(tr.col() as u8)];
-        let corners: CellSet = rect.corners.into_iter().collect();
+    }
+    found
+}
+
+/// Hidden Rectangle.
+pub fn hidden_rectangle(c: &Candidates) -> Option<Step> {
+    instances(c, hidden_rectangle_at).next()
+}
+
+fn hidden_rectangle_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
+    let mut found = Vec::new();
+    let corners = rect.cell_set();
+    for floor in rect.floor(c) {
+        let target = rect.opposite(floor);
+        let lines = [
+            House::Row(target.row() as u8),
+            House::Column(target.col() as u8),
+        ];
         for u in rect.pair.iter() {
-            let confined = |houses: [House; 2]| {
-                houses
-                    .iter()
-                    .all(|&h| (c.cells_with_in(h, u) - corners).is_empty())
-            };
-            if confined(rows) || confined(cols) {
-                let mut s = rect.step(Technique::UniquenessTest6);
-                s.fins = roof.clone();
-                s.detail
-                    .push_str(&format!(", {u} confined to the rectangle"));
-                s.eliminations = roof.iter().map(|&x| (x, u)).collect();
-                return Some(s);
+            let other = (rect.pair - DigitSet::single(u)).only().expect("a pair");
+            let confined = lines
+                .iter()
+                .all(|&h| (c.cells_with_in(h, u) - corners).is_empty());
+            if !confined || !c.get(target).contains(other) {
+                continue;
             }
+            let mut s = rect.step(Technique::HiddenRectangle);
+            s.fins = vec![target];
+            s.houses = lines.to_vec();
+            s.detail.push_str(&format!(
+                ", {u} only in the rectangle in {} and {}",
+                lines[0], lines[1]
+            ));
+            s.eliminations = vec![(target, other)];
+            found.push(s);
         }
-        None
-    })
+    }
+    found
 }
 
 /// Bivalue Universal Grave + 1.
@@ -298,11 +435,219 @@ pub fn bug_plus_1(c: &Candidates) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, d, elims, set_cell};
+    use crate::logic::testutil::{cell, check_search, d, elims, random_position, set_cell};
     use crate::logic::{Engine, TechniqueSet};
+
+    /// The rectangle tests and their "every instance" searches.
+    const TESTS: [(Technique, Search); 7] = [
+        (Technique::UniquenessTest1, test1_at),
+        (Technique::UniquenessTest2, test2_at),
+        (Technique::UniquenessTest3, test3_at),
+        (Technique::UniquenessTest4, test4_at),
+        (Technique::UniquenessTest5, test5_at),
+        (Technique::UniquenessTest6, test6_at),
+        (Technique::HiddenRectangle, hidden_rectangle_at),
+    ];
+
+    /// The eliminations of every instance of rectangle test `t`, straight from the
+    /// definitions in the module docs: all 1,296 rectangles of two rows and two columns, kept
+    /// when they span two boxes, times all 36 pairs; subsets of a house by bit masks.
+    fn reference(c: &Candidates, t: Technique) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        let at = |r: usize, col: usize| Cell::from_row_col(r, col).unwrap();
+        let has = |x: Cell, dg: Digit| c.get(x).contains(dg);
+        let remove = |x: Cell, dg: Digit, out: &mut BTreeSet<(Cell, Digit)>| {
+            if has(x, dg) {
+                out.insert((x, dg));
+            }
+        };
+        for (r1, r2, c1, c2) in (0..9).flat_map(|r1| {
+            (r1 + 1..9).flat_map(move |r2| {
+                (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2)))
+            })
+        }) {
+            if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                continue;
+            }
+            let x = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+            for a in Digit::all() {
+                for b in Digit::all().filter(|&b| b > a) {
+                    let pair: DigitSet = [a, b].into_iter().collect();
+                    let deadly = |p: Digit, q: Digit| {
+                        has(x[0], p) && has(x[3], p) && has(x[1], q) && has(x[2], q)
+                    };
+                    if !deadly(a, b) && !deadly(b, a) {
+                        continue;
+                    }
+                    let floor: Vec<usize> = (0..4).filter(|&i| c.get(x[i]) == pair).collect();
+                    let roof: Vec<usize> = (0..4).filter(|i| !floor.contains(i)).collect();
+                    // Floor corners 0,1 or 2,3 share a row; 0,2 or 1,3 a column.
+                    let side = floor.len() == 2 && floor[0] + floor[1] != 3;
+                    let diagonal = floor.len() == 2 && floor[0] + floor[1] == 3;
+                    let one_extra = || {
+                        let extras: Vec<DigitSet> =
+                            roof.iter().map(|&i| c.get(x[i]) - pair).collect();
+                        extras[0]
+                            .only()
+                            .filter(|_| extras.iter().all(|&e| e == extras[0]))
+                    };
+                    let seeing_roof = |y: Cell| roof.iter().all(|&i| y != x[i] && y.sees(x[i]));
+                    let other = |u: Digit| if u == a { b } else { a };
+                    match t {
+                        Technique::UniquenessTest1 if floor.len() == 3 => {
+                            for dg in [a, b] {
+                                remove(x[roof[0]], dg, &mut out);
+                            }
+                        }
+                        Technique::UniquenessTest2 | Technique::UniquenessTest5
+                            if (t == Technique::UniquenessTest2 && side)
+                                || (t == Technique::UniquenessTest5
+                                    && (floor.len() == 1 || diagonal)) =>
+                        {
+                            if let Some(e) = one_extra() {
+                                for y in Cell::all().filter(|&y| seeing_roof(y)) {
+                                    remove(y, e, &mut out);
+                                }
+                            }
+                        }
+                        Technique::UniquenessTest3 if side => {
+                            let extras = (c.get(x[roof[0]]) | c.get(x[roof[1]])) - pair;
+                            if extras.is_empty() {
+                                continue;
+                            }
+                            for h in House::all() {
+                                let cells = h.cells();
+                                if !roof.iter().all(|&i| cells.contains(&x[i])) {
+                                    continue;
+                                }
+                                for mask in 1u32..512 {
+                                    let subset: Vec<Cell> = (0..9)
+                                        .filter(|k| mask & (1 << k) != 0)
+                                        .map(|k| cells[k])
+                                        .collect();
+                                    if subset.len() > 3
+                                        || subset.iter().any(|y| {
+                                            c.get(*y).is_empty() || roof.iter().any(|&i| x[i] == *y)
+                                        })
+                                    {
+                                        continue;
+                                    }
+                                    let digits =
+                                        subset.iter().fold(extras, |acc, &y| acc | c.get(y));
+                                    if digits.len() != subset.len() + 1 {
+                                        continue;
+                                    }
+                                    for &y in cells {
+                                        if !subset.contains(&y) && !roof.iter().any(|&i| x[i] == y)
+                                        {
+                                            for dg in digits.iter() {
+                                                remove(y, dg, &mut out);
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        Technique::UniquenessTest4 if side => {
+                            for h in House::all() {
+                                for u in [a, b] {
+                                    let with_u: Vec<Cell> =
+                                        h.cells().iter().copied().filter(|&y| has(y, u)).collect();
+                                    let roof_cells: Vec<Cell> =
+                                        roof.iter().map(|&i| x[i]).collect();
+                                    if with_u == roof_cells {
+                                        for &y in &roof_cells {
+                                            remove(y, other(u), &mut out);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        Technique::UniquenessTest6 if diagonal => {
+                            for u in [a, b] {
+                                let only_corners = |lines: [House; 2]| {
+                                    lines.iter().all(|h| {
+                                        h.cells().iter().all(|y| !has(*y, u) || x.contains(y))
+                                    })
+                                };
+                                let rows = [House::Row(r1 as u8), House::Row(r2 as u8)];
+                                let cols = [House::Column(c1 as u8), House::Column(c2 as u8)];
+                                if only_corners(rows) || only_corners(cols) {
+                                    for &i in &roof {
+                                        remove(x[i], u, &mut out);
+                                    }
+                                }
+                            }
+                        }
+                        Technique::HiddenRectangle => {
+                            for &f in &floor {
+                                let z = x[3 - f];
+                                for u in [a, b] {
+                                    let lines =
+                                        [House::Row(z.row() as u8), House::Column(z.col() as u8)];
+                                    if lines.iter().all(|h| {
+                                        h.cells().iter().all(|y| !has(*y, u) || x.contains(y))
+                                    }) {
+                                        remove(z, other(u), &mut out);
+                                    }
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The property test below means something only if the positions hold instances: over a
+    /// fixed sweep every test must be found, agreeing with the reference.
+    #[test]
+    fn random_positions_hold_every_rectangle_test() {
+        let mut count = [0usize; TESTS.len()];
+        for index in 0..900 {
+            let drop = 30 + (index as u64 * 7) % 60;
+            let (c, _) = random_position(index, index % 30, drop, index as u64);
+            for (k, (t, at)) in TESTS.into_iter().enumerate() {
+                let found: BTreeSet<(Cell, Digit)> =
+                    instances(&c, at).flat_map(|s| s.eliminations).collect();
+                assert_eq!(found, reference(&c, t), "{t} on {c}");
+                count[k] += usize::from(!found.is_empty());
+            }
+        }
+        println!("positions with an instance: {count:?}");
+        assert!(count.iter().all(|&n| n > 0), "{count:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// On positions along real solves with random true eliminations, each test's search
+        /// finds exactly the eliminations of the reference, the finder returns the first of
+        /// its instances, and every step spares the solution.
+        #[test]
+        fn rectangle_tests_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            for (t, at) in TESTS {
+                let all: Vec<Step> = instances(&c, at).collect();
+                check_search(&all, crate::logic::finder(t)(&c), &reference(&c, t), &solution)?;
+                prop_assert!(all.iter().all(|s| s.technique == t));
+            }
+        }
+    }
 
     fn floor_in_row_1(roof_a: &str, roof_b: &str) -> Candidates {
         let mut c = Candidates::new(&Grid::EMPTY);
@@ -353,6 +698,51 @@ mod tests {
         }
         let s = test4(&c).unwrap();
         assert_eq!(elims(&s), vec![(2, 1, 2), (2, 4, 2)]);
+    }
+
+    #[test]
+    fn a_corner_that_lost_a_digit_still_makes_a_rectangle() {
+        // r2c4 has lost 2: were it 1, r1c1=1 too and r1c4=r2c1=2 would be the deadly pattern.
+        let c = floor_in_row_1("12", "159");
+        let s = test1(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 4, 1)]);
+        // Both roof cells without 2: no filling of the pair fits, nothing to avoid.
+        let mut c = floor_in_row_1("17", "17");
+        set_cell(&mut c, 1, 1, "12");
+        assert!(test2(&c).is_none() && test5(&c).is_none());
+    }
+
+    #[test]
+    fn test5_removes_the_extra_seen_by_three_corners() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "12");
+        set_cell(&mut c, 1, 2, "127");
+        set_cell(&mut c, 4, 1, "127");
+        set_cell(&mut c, 4, 2, "127");
+        assert!(test2(&c).is_none());
+        let s = test5(&c).unwrap();
+        // r1c2 is seen through column 2 or box 1, r4c1 through row 4, column 1 or box 4:
+        // only the rest of column 2 in box 4 sees all three.
+        assert_eq!(elims(&s), vec![(5, 2, 7), (6, 2, 7)]);
+    }
+
+    #[test]
+    fn hidden_rectangle_uses_one_floor_corner_and_two_strong_links() {
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "12");
+        for (r, col) in [(1, 4), (2, 1), (2, 4)] {
+            set_cell(&mut c, r, col, "1234");
+        }
+        // 1 in row 2 and column 4 only within the rectangle.
+        for col in [2, 3, 5, 6, 7, 8, 9] {
+            c.eliminate(cell(2, col), d(1));
+        }
+        for r in 3..=9 {
+            c.eliminate(cell(r, 4), d(1));
+        }
+        assert!((test1(&c).or(test2(&c)).or(test4(&c)).or(test5(&c))).is_none());
+        let s = hidden_rectangle(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 4, 2)]);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Wings: XY-Wing, XYZ-Wing, W-Wing.
+//! Wings: XY-Wing, XYZ-Wing, W-Wing, WXYZ-Wing.
 //!
 //! XY-Wing: a bivalue pivot `{x,y}` sees two bivalue pincers `{x,z}` and `{y,z}`; whatever the
 //! pivot holds, one pincer holds `z`, so cells seeing both pincers lose `z`.
@@ -6,11 +6,17 @@
 //! the pivot and both pincers lose `z`.
 //! W-Wing: two bivalue cells `{x,y}` that do not see each other, joined by a conjugate pair of
 //! `x` (one end seeing each cell): one of them must be `y`, so cells seeing both lose `y`.
+//! WXYZ-Wing (the "bent quad" form the HoDoKu family uses): four unsolved cells of a line and a
+//! box that cross, not all in one house, holding four digits between them, of which exactly one,
+//! `z`, is "unrestricted" (its cells do not all see each other). Each restricted digit can take
+//! at most one of the cells, so without `z` four cells would share three digits: one of them is
+//! `z`, and cells seeing every `z` of the pattern lose it.
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::crossings;
 use crate::logic::single_digit::eliminations_text;
-use crate::step::{Step, Technique};
+use crate::step::{cell_list, digit_list, Step, Technique};
 
 /// XY-Wing.
 pub fn xy_wing(c: &Candidates) -> Option<Step> {
@@ -136,12 +142,204 @@ pub fn w_wing(c: &Candidates) -> Option<Step> {
     None
 }
 
+/// WXYZ-Wing.
+pub fn wxyz_wing(c: &Candidates) -> Option<Step> {
+    wxyz_wings(c).next()
+}
+
+/// Every WXYZ-Wing, bent region by bent region (rows then columns, each with the three boxes
+/// it crosses).
+fn wxyz_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    crossings().flat_map(move |(line, b)| wxyz_in(c, line, b))
+}
+
+/// The WXYZ-Wings of the region `line` ∪ `b`: a depth-first choice of four cells that stops
+/// as soon as the chosen cells hold more than four digits.
+fn wxyz_in(c: &Candidates, line: House, b: House) -> Vec<Step> {
+    let (in_line, in_box) = (CellSet::house(line), CellSet::house(b));
+    let cells: Vec<Cell> = (in_line | in_box)
+        .iter()
+        .filter(|&x| (1..=4).contains(&c.get(x).len()))
+        .collect();
+    let mut found = Vec::new();
+    let mut chosen = Vec::with_capacity(4);
+    fn choose(
+        c: &Candidates,
+        cells: &[Cell],
+        chosen: &mut Vec<Cell>,
+        digits: DigitSet,
+        visit: &mut impl FnMut(&[Cell], DigitSet),
+    ) {
+        if chosen.len() == 4 {
+            visit(chosen, digits);
+            return;
+        }
+        for (i, &x) in cells.iter().enumerate() {
+            let union = digits | c.get(x);
+            if union.len() > 4 {
+                continue;
+            }
+            chosen.push(x);
+            choose(c, &cells[i + 1..], chosen, union, visit);
+            chosen.pop();
+        }
+    }
+    choose(
+        c,
+        &cells,
+        &mut chosen,
+        DigitSet::EMPTY,
+        &mut |set, digits| {
+            let cells: CellSet = set.iter().copied().collect();
+            if digits.len() != 4 || (cells - in_box).is_empty() || (cells - in_line).is_empty() {
+                return;
+            }
+            let mut unrestricted = digits.iter().filter(|&d| {
+                let holders = cells & c.cells_with(d);
+                !(holders - in_line).is_empty() && !(holders - in_box).is_empty()
+            });
+            let (Some(z), None) = (unrestricted.next(), unrestricted.next()) else {
+                return;
+            };
+            let holders = cells & c.cells_with(z);
+            let targets = c.cells_with(z) & holders.common_peers();
+            if targets.is_empty() {
+                return;
+            }
+            let mut s = Step::new(Technique::WXYZWing);
+            s.cells = set.to_vec();
+            s.fins = holders.iter().collect();
+            s.houses = vec![line, b];
+            s.digits = digits;
+            s.eliminations = targets.iter().map(|x| (x, z)).collect();
+            s.detail = format!(
+                "{} {} in {line} and {b}, {z} unrestricted",
+                cell_list(set),
+                digit_list(digits)
+            );
+            found.push(s);
+        },
+    );
+    found
+}
+
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, elims, set_cell};
+    use crate::logic::first_combination;
+    use crate::logic::testutil::{cell, check_search, elims, random_position, set_cell, sweep};
+
+    /// The eliminations of every WXYZ-Wing, straight from the definition: every four unsolved
+    /// cells holding four digits between them, not in one house but inside one crossing line
+    /// and box, with exactly one digit whose cells are not all peers of each other.
+    fn wxyz_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        let cells: Vec<Cell> = Cell::all()
+            .filter(|&x| (1..=4).contains(&c.get(x).len()))
+            .collect();
+        first_combination(&cells, 4, &mut |set| {
+            let digits = set.iter().fold(DigitSet::EMPTY, |acc, &x| acc | c.get(x));
+            if digits.len() != 4 {
+                return None::<()>;
+            }
+            let cells: CellSet = set.iter().copied().collect();
+            let within = |h: House| (cells - CellSet::house(h)).is_empty();
+            // The line and box of a bent region each hold one of the cells.
+            let bent = || {
+                set.iter().any(|x| {
+                    set.iter().any(|y| {
+                        let b = CellSet::house(House::Box(y.box_index() as u8));
+                        [House::Row(x.row() as u8), House::Column(x.col() as u8)]
+                            .into_iter()
+                            .any(|line| {
+                                let l = CellSet::house(line);
+                                !(l & b).is_empty() && (cells - l - b).is_empty()
+                            })
+                    })
+                })
+            };
+            if House::all().any(within) || !bent() {
+                return None;
+            }
+            let holders = |d: Digit| -> Vec<Cell> {
+                set.iter()
+                    .copied()
+                    .filter(|&x| c.get(x).contains(d))
+                    .collect()
+            };
+            let unrestricted: Vec<Digit> = digits
+                .iter()
+                .filter(|&d| {
+                    let h = holders(d);
+                    h.iter().any(|x| h.iter().any(|y| x != y && !x.sees(*y)))
+                })
+                .collect();
+            if let [z] = unrestricted[..] {
+                let h = holders(z);
+                for y in Cell::all() {
+                    if c.get(y).contains(z) && h.iter().all(|&x| x != y && x.sees(y)) {
+                        out.insert((y, z));
+                    }
+                }
+            }
+            None
+        });
+        out
+    }
+
+    #[test]
+    fn wxyz_wing_in_a_row_and_a_box() {
+        // Hinge r1c5 {1,2,5,9} in row 1 and box 2, r1c1 {1,9} and r1c2 {2,9} in row 1, r2c6
+        // {5,9} in box 2: 1, 2 and 5 each lie in one house of the pattern, 9 does not. Only
+        // r1c4 and r1c6 see all four 9s.
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 5, "1259");
+        set_cell(&mut c, 1, 1, "19");
+        set_cell(&mut c, 1, 2, "29");
+        set_cell(&mut c, 2, 6, "59");
+        let s = wxyz_wing(&c).unwrap();
+        assert_eq!(elims(&s), vec![(1, 4, 9), (1, 6, 9)]);
+        assert_eq!(s.fins.len(), 4);
+        // With 5 in r1c1 too, 5 is unrestricted as well: no wing.
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for (r, col, digits) in [(1, 5, "1259"), (1, 1, "159"), (1, 2, "29"), (2, 6, "59")] {
+            set_cell(&mut c, r, col, digits);
+        }
+        assert!(wxyz_wing(&c).is_none());
+    }
+
+    #[test]
+    fn random_positions_hold_wxyz_wings() {
+        let positions = sweep(300, (40, 45), |c| wxyz_wings(c).collect(), wxyz_reference);
+        assert!(
+            positions > 10,
+            "only {positions} positions with a WXYZ-Wing"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// The search finds exactly the reference's eliminations, the finder gives the first
+        /// instance, and no step removes the solution.
+        #[test]
+        fn wxyz_wing_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all: Vec<Step> = wxyz_wings(&c).collect();
+            check_search(&all, wxyz_wing(&c), &wxyz_reference(&c), &solution)?;
+        }
+    }
 
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
