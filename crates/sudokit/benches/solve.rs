@@ -16,6 +16,10 @@
 //! included), each run alternating with the crate solving the same file in-process, and
 //! prints the ratio and the share of the process that the in-process solve accounts for.
 //!
+//! A last row, `hardest-for-search`, takes the 1,000 puzzles of all the files on which the
+//! crate spends longest (the puzzles hardest for search; the crate counts no guesses, so its
+//! time stands for them) and times them like a file.
+//!
 //! `SUDOKIT_PEER_TDOKU=path/to/libtdoku.so` adds tdoku, built outside the repository from its
 //! public source (`g++ -O3 -march=native -shared -fpic src/solver_dpll_triad_simd.cc
 //! src/util.cc`), as a third solver in the same alternation: its puzzles/s, our ratio to it
@@ -147,141 +151,204 @@ fn env_usize(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// What every measured set shares: rounds, whether to check against the reference, tdoku.
+struct Options {
+    reps: usize,
+    verify: bool,
+    tdoku: Option<Tdoku>,
+}
+
+/// Checks, times and prints one set of puzzles.
+fn measure(label: &str, puzzles: &[Grid], options: &Options) {
+    let Options {
+        reps,
+        verify,
+        ref tdoku,
+    } = *options;
+    let theirs: Vec<sudoku::Sudoku> = puzzles
+        .iter()
+        .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
+        .collect();
+
+    // Correctness first, untimed.
+    let mut stats = solver::Stats::default();
+    for (p, t) in puzzles.iter().zip(&theirs) {
+        let outcome = solver::count(p, 2);
+        stats += outcome.stats;
+        let expected = t.solutions_count_up_to(2);
+        assert_eq!(
+            outcome.count, expected,
+            "count differs from the crate's on {p}"
+        );
+        if let Some(s) = outcome.solution {
+            assert!(s.is_solution_of(p), "invalid solution {s} of {p}");
+        }
+        assert_eq!(outcome.solution.is_some(), outcome.count > 0);
+    }
+    let texts: Vec<[u8; 82]> = puzzles.iter().map(Tdoku::text).collect();
+    let mut tdoku_guesses = 0;
+    if let Some(tdoku) = tdoku {
+        for (p, text) in puzzles.iter().zip(&texts) {
+            let (count, guesses) = tdoku.count(text, 2);
+            assert_eq!(count, solver::count(p, 2).count, "tdoku's count on {p}");
+            tdoku_guesses += guesses;
+        }
+    }
+    if verify {
+        // The independent reference, on every puzzle: the same count up to 2, and the
+        // same solution where it is unique. On every core: the reference is slow.
+        puzzles.par_iter().for_each(|p| {
+            let outcome = solver::count(p, 2);
+            let theirs = solver::reference::solutions(p, 2);
+            assert_eq!(theirs.len(), outcome.count, "reference count on {p}");
+            if outcome.count == 1 {
+                assert_eq!(
+                    Some(theirs[0]),
+                    outcome.solution,
+                    "reference solution of {p}"
+                );
+            }
+        });
+    }
+
+    // Timing: the set is cut into chunks; in every round each chunk is solved by us and
+    // then by the crate (and tdoku), and each chunk keeps its fastest time per solver.
+    // Summing the per-chunk minima rejects the bursts of load of a shared machine far
+    // better than a minimum over whole passes.
+    let chunk = CHUNK.min(puzzles.len()).max(1);
+    let chunks = puzzles.len().div_ceil(chunk);
+    let mut best = vec![(Duration::MAX, Duration::MAX, Duration::MAX); chunks];
+    // Small sets get proportionally more rounds, so every timing covers enough work.
+    let rounds = reps * (2000 / puzzles.len().max(1)).max(1);
+    for _ in 0..rounds {
+        let chunked = puzzles.chunks(chunk).zip(theirs.chunks(chunk));
+        for (k, ((ps, ts), xs)) in chunked.zip(texts.chunks(chunk)).enumerate() {
+            let start = Instant::now();
+            for p in ps {
+                black_box(solver::count(black_box(p), 2).count);
+            }
+            let ours = start.elapsed();
+            let start = Instant::now();
+            for t in ts {
+                black_box(black_box(*t).solutions_count_up_to(2));
+            }
+            let peer = start.elapsed();
+            best[k].0 = best[k].0.min(ours);
+            best[k].1 = best[k].1.min(peer);
+            if let Some(tdoku) = tdoku {
+                let start = Instant::now();
+                for x in xs {
+                    black_box(tdoku.count(black_box(x), 2));
+                }
+                best[k].2 = best[k].2.min(start.elapsed());
+            }
+        }
+    }
+    let ours: Duration = best.iter().map(|b| b.0).sum();
+    let peer: Duration = best.iter().map(|b| b.1).sum();
+    let n = puzzles.len() as f64;
+    let rate = |d: Duration| n / d.as_secs_f64();
+    print!(
+        "{:<34} {:>8} {:>12.0} {:>12.0} {:>7.3} {:>10.2} {:>10.1}",
+        label,
+        puzzles.len(),
+        rate(ours),
+        rate(peer),
+        rate(ours) / rate(peer),
+        stats.guesses as f64 / n,
+        stats.propagations as f64 / n,
+    );
+    if tdoku.is_some() {
+        let theirs: Duration = best.iter().map(|b| b.2).sum();
+        print!(
+            " {:>12.0} {:>7.3} {:>10.2}",
+            rate(theirs),
+            rate(ours) / rate(theirs),
+            tdoku_guesses as f64 / n
+        );
+    }
+    println!();
+}
+
+/// The puzzles hardest for search, as the issue of record defines them: those of all the
+/// files on which the crate spends longest (the crate reports no guess count; its time per
+/// puzzle, the fastest of three, stands for it). Duplicates are kept once.
+fn hardest_for_search(sets: &[Vec<Grid>], count: usize) -> Vec<Grid> {
+    let mut timed: Vec<(Duration, Grid)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for p in sets.iter().flatten() {
+        if !seen.insert(*p) {
+            continue;
+        }
+        let theirs = sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes");
+        let time = (0..3)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(black_box(theirs).solutions_count_up_to(2));
+                start.elapsed()
+            })
+            .min()
+            .unwrap_or_default();
+        timed.push((time, *p));
+    }
+    timed.sort_by_key(|t| std::cmp::Reverse(t.0));
+    timed.into_iter().take(count).map(|(_, p)| p).collect()
+}
+
+/// The size of the hardest-for-search set.
+const HARDEST: usize = 1000;
+
 fn main() {
     let filters: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with("--"))
         .collect();
-    let reps = env_usize("SUDOKIT_BENCH_REPS", 5).max(1);
+    let wanted =
+        |name: &str| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str()));
     let limit = env_usize("SUDOKIT_BENCH_LIMIT", usize::MAX);
-    let verify = std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0");
-    let tdoku = std::env::var_os("SUDOKIT_PEER_TDOKU").map(|path| Tdoku::load(&path));
+    let options = Options {
+        reps: env_usize("SUDOKIT_BENCH_REPS", 5).max(1),
+        verify: std::env::var_os("SUDOKIT_BENCH_VERIFY").is_some_and(|v| v != "0"),
+        tdoku: std::env::var_os("SUDOKIT_PEER_TDOKU").map(|path| Tdoku::load(&path)),
+    };
     let bin = std::env::var_os("SUDOKIT_BENCH_BIN").map(std::path::PathBuf::from);
     let mut processes = Vec::new();
     print!(
         "{:<34} {:>8} {:>12} {:>12} {:>7} {:>10} {:>10}",
         "file", "puzzles", "sudokit/s", "crate/s", "ratio", "guesses/p", "props/p"
     );
-    if tdoku.is_some() {
+    if options.tdoku.is_some() {
         print!(" {:>12} {:>7} {:>10}", "tdoku/s", "/tdoku", "its g/p");
     }
     println!();
+    let search = "hardest-for-search";
+    let mut all = Vec::new();
     for name in FILES {
-        if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
+        if !wanted(name) && !wanted(search) {
             continue;
         }
         let mut puzzles = common::load(name);
         puzzles.truncate(limit);
-        let theirs: Vec<sudoku::Sudoku> = puzzles
-            .iter()
-            .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
-            .collect();
-
-        // Correctness first, untimed.
-        let mut stats = solver::Stats::default();
-        for (p, t) in puzzles.iter().zip(&theirs) {
-            let outcome = solver::count(p, 2);
-            stats += outcome.stats;
-            let expected = t.solutions_count_up_to(2);
-            assert_eq!(
-                outcome.count, expected,
-                "count differs from the crate's on {p}"
-            );
-            if let Some(s) = outcome.solution {
-                assert!(s.is_solution_of(p), "invalid solution {s} of {p}");
-            }
-            assert_eq!(outcome.solution.is_some(), outcome.count > 0);
-        }
-        let texts: Vec<[u8; 82]> = puzzles.iter().map(Tdoku::text).collect();
-        let mut tdoku_guesses = 0;
-        if let Some(tdoku) = &tdoku {
-            for (p, text) in puzzles.iter().zip(&texts) {
-                let (count, guesses) = tdoku.count(text, 2);
-                assert_eq!(count, solver::count(p, 2).count, "tdoku's count on {p}");
-                tdoku_guesses += guesses;
-            }
-        }
-        if verify {
-            // The independent reference, on every puzzle: the same count up to 2, and the
-            // same solution where it is unique. On every core: the reference is slow.
-            puzzles.par_iter().for_each(|p| {
-                let outcome = solver::count(p, 2);
-                let theirs = solver::reference::solutions(p, 2);
-                assert_eq!(theirs.len(), outcome.count, "reference count on {p}");
-                if outcome.count == 1 {
-                    assert_eq!(
-                        Some(theirs[0]),
-                        outcome.solution,
-                        "reference solution of {p}"
-                    );
-                }
-            });
-        }
-
-        // Timing: the file is cut into chunks; in every round each chunk is solved by us and
-        // then by the crate, and each chunk keeps its fastest time per solver. Summing the
-        // per-chunk minima rejects the bursts of load of a shared machine far better than a
-        // minimum over whole passes.
-        let chunk = CHUNK.min(puzzles.len()).max(1);
-        let chunks = puzzles.len().div_ceil(chunk);
-        let mut best = vec![(Duration::MAX, Duration::MAX, Duration::MAX); chunks];
-        // Small files get proportionally more rounds, so every timing covers enough work.
-        let rounds = reps * (2000 / puzzles.len().max(1)).max(1);
-        for _ in 0..rounds {
-            let chunked = puzzles.chunks(chunk).zip(theirs.chunks(chunk));
-            for (k, ((ps, ts), xs)) in chunked.zip(texts.chunks(chunk)).enumerate() {
-                let start = Instant::now();
-                for p in ps {
-                    black_box(solver::count(black_box(p), 2).count);
-                }
-                let ours = start.elapsed();
-                let start = Instant::now();
-                for t in ts {
-                    black_box(black_box(*t).solutions_count_up_to(2));
-                }
-                let peer = start.elapsed();
-                best[k].0 = best[k].0.min(ours);
-                best[k].1 = best[k].1.min(peer);
-                if let Some(tdoku) = &tdoku {
-                    let start = Instant::now();
-                    for x in xs {
-                        black_box(tdoku.count(black_box(x), 2));
-                    }
-                    best[k].2 = best[k].2.min(start.elapsed());
+        if wanted(name) {
+            measure(name, &puzzles, &options);
+            if let Some(bin) = bin.as_deref().filter(|_| PROCESS_FILES.contains(&name)) {
+                if limit == usize::MAX {
+                    let path = common::data_dir().join(name);
+                    let theirs: Vec<sudoku::Sudoku> = puzzles
+                        .iter()
+                        .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
+                        .collect();
+                    let [process, peer, ours] =
+                        time_process(bin, &path, &puzzles, &theirs, options.reps);
+                    processes.push((name, process, peer, ours));
                 }
             }
         }
-        let ours: Duration = best.iter().map(|b| b.0).sum();
-        let peer: Duration = best.iter().map(|b| b.1).sum();
-        let n = puzzles.len() as f64;
-        let rate = |d: Duration| n / d.as_secs_f64();
-        print!(
-            "{:<34} {:>8} {:>12.0} {:>12.0} {:>7.3} {:>10.2} {:>10.1}",
-            name,
-            puzzles.len(),
-            rate(ours),
-            rate(peer),
-            rate(ours) / rate(peer),
-            stats.guesses as f64 / n,
-            stats.propagations as f64 / n,
-        );
-        if tdoku.is_some() {
-            let theirs: Duration = best.iter().map(|b| b.2).sum();
-            print!(
-                " {:>12.0} {:>7.3} {:>10.2}",
-                rate(theirs),
-                rate(ours) / rate(theirs),
-                tdoku_guesses as f64 / n
-            );
-        }
-        println!();
-        if let Some(bin) = bin.as_deref().filter(|_| PROCESS_FILES.contains(&name)) {
-            if limit == usize::MAX {
-                let path = common::data_dir().join(name);
-                let [process, peer, ours] = time_process(bin, &path, &puzzles, &theirs, reps);
-                processes.push((name, process, peer, ours));
-            }
-        }
+        all.push(puzzles);
+    }
+    if wanted(search) {
+        let hardest = hardest_for_search(&all, HARDEST);
+        measure(search, &hardest, &options);
     }
     for (name, process, peer, ours) in processes {
         println!(
@@ -292,7 +359,7 @@ fn main() {
             100.0 * ours.as_secs_f64() / process.as_secs_f64(),
         );
     }
-    if verify {
+    if options.verify {
         println!("(verified against the reference solver)");
     }
 }
