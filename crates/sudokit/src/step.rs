@@ -149,6 +149,12 @@ techniques! {
     MultiColors1 => "Multi Colors 1", "multi-colors-1", "Multi-Coloring";
     /// Two color clusters: a color seeing both colors of the other cluster is false.
     MultiColors2 => "Multi Colors 2", "multi-colors-2", "Multi-Coloring";
+    /// Coloring whose colors grow by exception cells, a house's only cell left unseen by a
+    /// color. (HoDoKu has no such step; the name is Sudopedia's, and SudokuWiki has none.)
+    XColors => "X-Colors", "x-colors", "Singles Chains";
+    /// Coloring of candidates of every digit through bivalue cells and a digit's two cells
+    /// in a house. (HoDoKu has no such step; the name is SudokuWiki's.)
+    Medusa3D => "3D Medusa", "3d-medusa", "3D Medusa";
     /// A single-digit alternating chain.
     XChain => "X-Chain", "x-chain", "X-Cycles";
     /// An alternating chain through bivalue cells.
