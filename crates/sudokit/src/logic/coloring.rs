@@ -1,4 +1,4 @@
-//! Coloring: Simple Colors (trap and wrap) and Multi Colors.
+//! Coloring: Simple Colors (trap and wrap), Multi Colors, X-Colors and 3D Medusa.
 //!
 //! For one digit, a *conjugate pair* is a house holding the digit in exactly two cells: one
 //! of them is the digit. Linking pairs that share cells gives a *cluster* whose cells take
@@ -12,7 +12,6 @@
 //!   both `a'` and `b'` loses it.
 //! - Multi Colors 2: one color of a cluster sees both colors of another cluster; it would
 //!   leave that cluster no true color, so it is false everywhere.
-//!
 //! - X-Colors (Sudopedia's eXtended Colors): each color of a cluster grows by *exception
 //!   cells*. When every candidate of a house but one sees a cell of color `a`, `a` true
 //!   leaves that one cell the house's only place, so it is true whenever `a` is; it joins `a`'s
@@ -20,14 +19,14 @@
 //!   equivalent to it, so: an uncolored cell seeing both extended colors loses the digit; a
 //!   cell in both extensions is the digit either way; and a color whose extension holds two
 //!   cells of one house, or sees every candidate of a house, is false, which makes every
-//!   cell of the other extension true.
-//!
+//!   cell of the other extension true. The step's fins are the exception cells.
 //! - 3D Medusa colors candidates of every digit: the two candidates of a bivalue cell and
 //!   the two cells of a digit in a house are opposite. A color is false when it holds two
 //!   candidates of one cell, one digit twice in a house, or leaves an uncolored cell no
 //!   candidate (each sees its digit in the color); then the other color is placed. Otherwise
 //!   an uncolored candidate loses when each color *hits* it: holds another digit of its
-//!   cell, or its digit in a cell it sees (SudokuWiki's rules 3 to 5 in one).
+//!   cell, or its digit in a cell it sees (SudokuWiki's rules 3 to 5 in one). The step's
+//!   cells are the colored ones, its fins those holding the second color.
 //!
 //! (Types 1 and 2 are numbered as HoDoKu numbers them. HoDoKu has neither X-Colors nor 3D
 //! Medusa: the first is Sudopedia's, the second SudokuWiki's.)
