@@ -331,7 +331,8 @@ pub struct Step {
     pub eliminations: Vec<(Cell, Digit)>,
     /// The pattern's cells (a subset, a fish's body, a wing's pivot and pincers, …).
     pub cells: Vec<Cell>,
-    /// Extra cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell.
+    /// Extra cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell,
+    /// X-Colors' exception cells, 3D Medusa's cells of the second color.
     pub fins: Vec<Cell>,
     /// The houses the pattern lives in (for fish: base sets, then cover sets).
     pub houses: Vec<House>,

@@ -387,7 +387,7 @@ mod tests {
 
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{elims, from_line, only_digit_in, random_position};
+    use crate::logic::testutil::{cell, elims, from_line, only_digit_in, random_position};
     use crate::logic::{apply, Engine, TechniqueSet};
 
     /// A conclusion: a digit placed (`true`) or removed (`false`) in a cell.
@@ -680,6 +680,26 @@ mod tests {
             }
             apply(&mut c, &step);
         }
+    }
+
+    #[test]
+    fn x_colors_traps_with_an_exception_cell() {
+        // Digit 5 everywhere but in row 1 outside r1c1,r1c5 (the only conjugate pair) and in
+        // r4c2,r4c3,r5c3,r6c2,r6c3. Box 4 then holds 5 at r4c1,r5c1,r6c1, which see r1c1, and
+        // r5c2: if r1c1 is 5, so is r5c2. r5c5 sees r5c2 and r1c5; Simple Colors sees nothing.
+        let removed = [(4, 2), (4, 3), (5, 3), (6, 2), (6, 3)];
+        let cells: Vec<(usize, usize)> = (1..=9)
+            .flat_map(|r| (1..=9).map(move |col| (r, col)))
+            .filter(|&(r, col)| (r != 1 || col == 1 || col == 5) && !removed.contains(&(r, col)))
+            .collect();
+        let c = only_digit_in(&cells, 5);
+        assert!(simple_colors_trap(&c).is_none() && multi_colors_1(&c).is_none());
+        let s = x_colors(&c).expect("x-colors");
+        assert_eq!(
+            s.to_string(),
+            "X-Colors: 5 colored r1c1 (+r5c2) / r1c5 => r5c5<>5"
+        );
+        assert_eq!(s.fins, vec![cell(5, 2)]);
     }
 
     #[test]
