@@ -387,7 +387,9 @@ mod tests {
 
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, elims, from_line, only_digit_in, random_position};
+    use crate::logic::testutil::{
+        cell, elims, from_line, keep_digit_only_in, only_digit_in, random_position, set_cell,
+    };
     use crate::logic::{apply, Engine, TechniqueSet};
 
     /// A conclusion: a digit placed (`true`) or removed (`false`) in a cell.
@@ -714,6 +716,33 @@ mod tests {
             "X-Colors: 9 colored r1c2,r7c1 (+r2c8,r3c5,r6c4,r8c6,r9c9) / r3c1 => r3c1=9"
         );
         assert_eq!(s.fins.len(), 5);
+    }
+
+    #[test]
+    fn medusa_removes_by_two_colors_in_a_cell_and_in_a_row() {
+        // r1c1 is {1,2}; row 1 holds 1 and 2 only there and in r1c5; columns 1 and 5 hold 1
+        // only in rows 1 and 9. Colors: 1r1c1, 2r1c5, 1r9c5 / 2r1c1, 1r1c5, 1r9c1. r1c5 holds
+        // both colors and loses its other digits (rule 3); the rest of row 9 sees 1 in both
+        // colors and loses it (rule 4).
+        let mut c = Candidates::new(&Grid::EMPTY);
+        set_cell(&mut c, 1, 1, "12");
+        let ones: Vec<(usize, usize)> = (1..=9)
+            .flat_map(|r| (1..=9).map(move |col| (r, col)))
+            .filter(|&(r, col)| match (r, col) {
+                (1, _) => col == 1 || col == 5,
+                (_, 1 | 5) => r == 9,
+                _ => true,
+            })
+            .collect();
+        keep_digit_only_in(&mut c, &ones, 1);
+        for col in [2, 3, 4, 6, 7, 8, 9] {
+            c.eliminate(cell(1, col), Digit::new(2).expect("digit"));
+        }
+        let s = medusa(&c).expect("medusa");
+        assert_eq!(s.detail, "colored 1r1c1,2r1c5,1r9c5 / 2r1c1,1r1c5,1r9c1");
+        let mut expected: Vec<(usize, usize, u8)> = (3..=9).map(|d| (1, 5, d)).collect();
+        expected.extend([2, 3, 4, 6, 7, 8, 9].map(|col| (9, col, 1)));
+        assert_eq!(elims(&s), expected);
     }
 
     #[test]
