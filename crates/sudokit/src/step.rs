@@ -149,6 +149,12 @@ techniques! {
     MultiColors1 => "Multi Colors 1", "multi-colors-1", "Multi-Coloring";
     /// Two color clusters: a color seeing both colors of the other cluster is false.
     MultiColors2 => "Multi Colors 2", "multi-colors-2", "Multi-Coloring";
+    /// Coloring whose colors grow by exception cells, a house's only cell left unseen by a
+    /// color. (HoDoKu has no such step; the name is Sudopedia's, and SudokuWiki has none.)
+    XColors => "X-Colors", "x-colors", "Singles Chains";
+    /// Coloring of candidates of every digit through bivalue cells and a digit's two cells
+    /// in a house. (HoDoKu has no such step; the name is SudokuWiki's.)
+    Medusa3D => "3D Medusa", "3d-medusa", "3D Medusa";
     /// A single-digit alternating chain.
     XChain => "X-Chain", "x-chain", "X-Cycles";
     /// An alternating chain through bivalue cells.
@@ -325,7 +331,8 @@ pub struct Step {
     pub eliminations: Vec<(Cell, Digit)>,
     /// The pattern's cells (a subset, a fish's body, a wing's pivot and pincers, …).
     pub cells: Vec<Cell>,
-    /// Extra cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell.
+    /// Extra cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell,
+    /// X-Colors' exception cells, 3D Medusa's cells of the second color.
     pub fins: Vec<Cell>,
     /// The houses the pattern lives in (for fish: base sets, then cover sets).
     pub houses: Vec<House>,

@@ -287,7 +287,8 @@ pub struct StepRecord {
     pub eliminations: Vec<Mark>,
     /// The cells the step looks at.
     pub cells: Vec<String>,
-    /// Cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell.
+    /// Cells with a special role: a fish's fins, a rectangle's roof, BUG+1's cell, X-Colors'
+    /// exception cells, 3D Medusa's cells of the second color.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fins: Vec<String>,
     /// The houses the step looks at.

@@ -80,14 +80,16 @@ fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
 }
 
 /// The chain-family finders (coloring, chains, ALS, trial) the soundness tests exercise.
-const CHAIN_FAMILIES: [Technique; 18] = [
+const CHAIN_FAMILIES: [Technique; 20] = [
     Technique::SimpleColorsTrap,
     Technique::SimpleColorsWrap,
     Technique::MultiColors1,
     Technique::MultiColors2,
+    Technique::XColors,
     Technique::RemotePair,
     Technique::XChain,
     Technique::XYChain,
+    Technique::Medusa3D,
     Technique::ContinuousNiceLoop,
     Technique::DiscontinuousNiceLoop,
     Technique::Aic,
