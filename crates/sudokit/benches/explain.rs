@@ -4,8 +4,9 @@
 //! trial last resort included, as `sudokit explain` does), checks every placement and
 //! elimination of every step against the exact solution, and prints puzzles, share solved,
 //! share solved without a trial step, steps, wrong steps (must be 0), and mean, median and
-//! worst milliseconds per puzzle. Timings are single-threaded; the verification pass over the big
-//! files runs on every core.
+//! worst milliseconds per puzzle. Timings take one puzzle at a time (SE's chains, which the
+//! default set runs where its other rules stall, build their top-level chains on every core);
+//! the verification pass over the big files runs puzzles on every core.
 //!
 //! Each file gets a second row for Sudoku Explainer's path (`explain --rules se`, rules `se`),
 //! checked the same way: SE's nested chains cost up to seconds a puzzle on the hardest lists,
