@@ -10,7 +10,7 @@ use crate::common::load_every;
 use std::collections::BTreeMap;
 
 use sudokit::grid::{Cell, Grid};
-use sudokit::logic::{Engine, TechniqueSet};
+use sudokit::logic::{tutor, Engine, TechniqueSet};
 use sudokit::solver;
 use sudokit::step::{Step, Technique};
 
@@ -109,6 +109,17 @@ fn the_hardest_puzzles_need_no_trial() {
         );
         let se_steps: Vec<&Step> = steps.iter().filter(|s| s.se.is_some()).collect();
         assert!(!se_steps.is_empty(), "{puzzle}: no step of SE's chains");
+        // The hardest step is one of SE's chains, the highest rated of its technique.
+        let hardest = tutor::hardest(&steps, engine.techniques()).expect("steps");
+        let rating = |s: &Step| s.se.as_ref().map(|label| label.rating);
+        let top = (se_steps.iter())
+            .filter(|s| s.technique == hardest.technique)
+            .filter_map(|s| rating(s))
+            .max();
+        assert!(
+            rating(hardest).is_some() && rating(hardest) == top,
+            "{hardest}"
+        );
         for step in se_steps {
             let label = step.se.as_ref().expect("filtered on it");
             assert!(
