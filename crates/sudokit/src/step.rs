@@ -177,7 +177,7 @@ techniques! {
     /// A forcing chain verity that needs branching (a net).
     ForcingNetVerity => "Forcing Net Verity", "forcing-net-verity", "Digit Forcing Chains";
     /// Sudoku Explainer's chaining rules on the current marks, cheapest first up to dynamic
-    /// chains nested five deep (SE 7.5–11+): what is left when every rule before it stalls.
+    /// chains nested five deep: what is left when every rule before it stalls.
     /// Its steps are named by HoDoKu's closest technique (a forcing chain or net) and carry
     /// SE's own name and rating in [`Step::se`]. (HoDoKu has no nesting; the name is SE's.)
     NestedForcingChains => "Nested Forcing Chains", "nested-forcing-chains", "Digit Forcing Chains";

@@ -15,10 +15,9 @@
 //!   rest on several earlier ones — a net.
 //! - [`net_contradiction`], [`net_verity`]: dynamic chains that also apply locked
 //!   candidates, hidden and naked pairs and X-Wings on the way (SE's "dynamic (+)", 9.0).
-//!
 //! - [`nested`]: where every rule before it stalls, SE's chaining rules in SE's order up to
-//!   the deepest nesting (up to 11+), stopped at the first hint; the step keeps SE's label.
-//!   Only what even they cannot do is left to [`Technique::Trial`].
+//!   its deepest nesting (ratings up to 11 and more), stopped at the first hint; the step
+//!   keeps SE's label. Only what even they cannot do is left to [`Technique::Trial`].
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, Digit};
