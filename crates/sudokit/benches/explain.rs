@@ -3,9 +3,10 @@
 //! For each file it explains every puzzle with a unique solution using every technique (the
 //! trial last resort included, as `sudokit explain` does), checks every placement and
 //! elimination of every step against the exact solution, and prints puzzles, share solved,
-//! share solved without a trial step, steps, wrong steps (must be 0), and mean and worst
-//! milliseconds per puzzle. Timings are single-threaded; the verification pass over the big
-//! files runs on every core.
+//! share solved without a trial step, steps, wrong steps (must be 0), and mean, median and
+//! worst milliseconds per puzzle. Timings take one puzzle at a time (SE's chains, which the
+//! default set runs where its other rules stall, build their top-level chains on every core);
+//! the verification pass over the big files runs puzzles on every core.
 //!
 //! Each file gets a second row for Sudoku Explainer's path (`explain --rules se`, rules `se`),
 //! checked the same way: SE's nested chains cost up to seconds a puzzle on the hardest lists,
@@ -111,8 +112,17 @@ fn main() {
     let only = std::env::var("SUDOKIT_BENCH_FILES").ok();
     let rules_only = std::env::var("SUDOKIT_BENCH_RULES").ok();
     println!(
-        "{:<34} {:<7} {:>7} {:>8} {:>9} {:>8} {:>6} {:>9} {:>9}",
-        "file", "rules", "puzzles", "solved%", "no-trial%", "steps", "wrong", "mean ms", "worst ms"
+        "{:<34} {:<7} {:>7} {:>8} {:>9} {:>8} {:>6} {:>9} {:>9} {:>9}",
+        "file",
+        "rules",
+        "puzzles",
+        "solved%",
+        "no-trial%",
+        "steps",
+        "wrong",
+        "mean ms",
+        "median ms",
+        "worst ms"
     );
     let (mut all_wrong, mut all_unsolved) = (0, 0);
     for name in FILES {
@@ -181,7 +191,10 @@ fn report(name: &str, rules: Rules, runs: &[Run], timed: bool) -> usize {
     let steps: usize = runs.iter().map(|r| r.steps).sum();
     let wrong: Vec<&String> = runs.iter().flat_map(|r| &r.wrong).collect();
     let mean = runs.iter().map(|r| r.millis).sum::<f64>() / runs.len().max(1) as f64;
-    let worst = runs.iter().map(|r| r.millis).fold(0.0, f64::max);
+    let mut times: Vec<f64> = runs.iter().map(|r| r.millis).collect();
+    times.sort_by(f64::total_cmp);
+    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
+    let worst = times.last().copied().unwrap_or(0.0);
     let time = |t: f64, digits: usize| {
         if timed {
             format!("{t:.digits$}")
@@ -190,7 +203,7 @@ fn report(name: &str, rules: Rules, runs: &[Run], timed: bool) -> usize {
         }
     };
     println!(
-        "{:<34} {:<7} {:>7} {:>7.2}% {:>8.2}% {:>8} {:>6} {:>9} {:>9}",
+        "{:<34} {:<7} {:>7} {:>7.2}% {:>8.2}% {:>8} {:>6} {:>9} {:>9} {:>9}",
         name,
         rules.name(),
         runs.len(),
@@ -199,6 +212,7 @@ fn report(name: &str, rules: Rules, runs: &[Run], timed: bool) -> usize {
         steps,
         wrong.len(),
         time(mean, 2),
+        time(median, 2),
         time(worst, 1),
     );
     for w in wrong.iter().take(5) {

@@ -198,6 +198,11 @@ techniques! {
     ForcingNetContradiction => "Forcing Net Contradiction", "forcing-net-contradiction", "Digit Forcing Chains";
     /// A forcing chain verity that needs branching (a net).
     ForcingNetVerity => "Forcing Net Verity", "forcing-net-verity", "Digit Forcing Chains";
+    /// Sudoku Explainer's chaining rules on the current marks, cheapest first up to dynamic
+    /// chains nested five deep: what is left when every rule before it stalls.
+    /// Its steps are named by HoDoKu's closest technique (a forcing chain or net) and carry
+    /// SE's own name and rating in [`Step::se`]. (HoDoKu has no nesting; the name is SE's.)
+    NestedForcingChains => "Nested Forcing Chains", "nested-forcing-chains", "Digit Forcing Chains";
     /// Assume a candidate of one digit, follow that digit only, and reach a contradiction.
     /// (HoDoKu has no such step; the name follows SudokuWiki's "Nishio Forcing Chains".)
     NishioForcingChain => "Nishio Forcing Chain", "nishio", "Nishio Forcing Chains";

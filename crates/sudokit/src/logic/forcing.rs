@@ -15,14 +15,13 @@
 //!   rest on several earlier ones — a net.
 //! - [`net_contradiction`], [`net_verity`]: dynamic chains that also apply locked
 //!   candidates, hidden and naked pairs and X-Wings on the way (SE's "dynamic (+)", 9.0).
-//!
-//! SE's deeper nesting (9.5–11+) costs seconds per step; the explain engine leaves what is
-//! still unsolved to [`Technique::Trial`]. The rating uses every level, and so does SE's
-//! own path ([`crate::rate::se_path`]).
+//! - [`nested`]: where every rule before it stalls, SE's chaining rules in SE's order up to
+//!   its deepest nesting (ratings up to 11 and more), stopped at the first hint; the step
+//!   keeps SE's label. Only what even they cannot do is left to [`Technique::Trial`].
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, Digit};
-use crate::rate::{chain_steps, ChainRule, ChainStep, SeTechnique};
+use crate::rate::{chain_steps, se_chain_step, ChainRule, ChainStep, SeTechnique, MAX_LEVEL};
 use crate::step::{Step, Technique};
 
 /// Nishio forcing chain: an assumption whose digit's implications contradict themselves.
@@ -73,6 +72,13 @@ pub fn net_verity(c: &Candidates) -> Option<Step> {
         Technique::ForcingNetVerity,
         |t| !is_contradiction(t),
     )
+}
+
+/// Sudoku Explainer's chaining rules from the current marks, in SE's order up to its
+/// deepest nesting: the first rule that finds something gives the step, named by
+/// HoDoKu's closest technique, with SE's name, rating and nested premises kept.
+pub fn nested(c: &Candidates) -> Option<Step> {
+    se_chain_step(c, MAX_LEVEL)
 }
 
 fn is_contradiction(t: SeTechnique) -> bool {

@@ -123,6 +123,7 @@ pub fn finder(technique: Technique) -> Finder {
         T::ForcingChainContradiction => forcing::chain_contradiction,
         T::ForcingNetContradiction => forcing::net_contradiction,
         T::ForcingNetVerity => forcing::net_verity,
+        T::NestedForcingChains => forcing::nested,
         T::Trial => trial::trial,
     }
 }
@@ -130,12 +131,13 @@ pub fn finder(technique: Technique) -> Finder {
 /// The standard order: simplest first, roughly by the difficulty players and ratings agree
 /// on. Every technique appears once.
 ///
-/// Forcing nets come after [`Technique::Trial`]: on the hardest puzzles a net search costs
-/// about 50 ms a call (forty times a forcing chain) and still leaves trial steps in 99% of
-/// solves, so in [`TechniqueSet::all`] the trial answers first and explanations stay well
-/// under a second. `standard,trial` puts the nets back before the trial. Sudoku Explainer's
-/// aligned exclusions come last: they are there to name the steps of SE's path
-/// ([`crate::rate::se_path`]) and find little the chains before them miss.
+/// Where every rule before it stalls, [`Technique::NestedForcingChains`] runs Sudoku
+/// Explainer's chaining rules, cheapest first up to its deepest nesting, so that
+/// [`Technique::Trial`] is only the last resort for what they cannot do. HoDoKu-style
+/// forcing nets come after the trial: SE's search covers them (its dynamic (+) chains,
+/// stopped at the first hint), while a net finder lists every net it has at about 50 ms a
+/// call. Sudoku Explainer's aligned exclusions come last: they are there to name the steps
+/// of SE's path ([`crate::rate::se_path`]) and find little the chains before them miss.
 pub const STANDARD_ORDER: &[Technique] = {
     use Technique as T;
     &[
@@ -202,6 +204,7 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,
+        T::NestedForcingChains,
         T::Trial,
         T::ForcingNetContradiction,
         T::ForcingNetVerity,
@@ -268,8 +271,9 @@ impl TechniqueSet {
         )
     }
 
-    /// Every technique, in the standard order: the trial finishes every puzzle with one
-    /// solution (the forcing nets after it only run where it finds nothing).
+    /// Every technique, in the standard order: SE's nested forcing chains, then the trial,
+    /// finish every puzzle with one solution (the forcing nets after it only run where it
+    /// finds nothing).
     pub fn all() -> TechniqueSet {
         TechniqueSet::new(STANDARD_ORDER.iter().copied())
     }

@@ -81,15 +81,18 @@ pub fn summary(steps: &[Step], set: &TechniqueSet) -> (BTreeMap<String, usize>, 
 }
 
 /// The hardest step: the first of the highest SE rating on SE's path, else the first of
-/// the technique latest in the set's order.
+/// the technique latest in the set's order, the highest SE rating among those (the default
+/// engine's steps from SE's chains keep SE's label).
 pub fn hardest<'a>(steps: &'a [Step], set: &TechniqueSet) -> Option<&'a Step> {
-    let rank = |s: &Step| match &s.se {
-        Some(label) => usize::from(label.rating.0),
-        None => set
-            .techniques()
-            .iter()
-            .position(|&x| x == s.technique)
-            .unwrap_or(usize::MAX),
+    let se_path = steps.iter().all(|s| s.se.is_some());
+    let rank = |s: &Step| {
+        let rating = s.se.as_ref().map_or(0, |label| label.rating.0);
+        let position = set.techniques().iter().position(|&x| x == s.technique);
+        if se_path {
+            (0, rating)
+        } else {
+            (position.unwrap_or(usize::MAX), rating)
+        }
     };
     // `max_by_key` keeps the last of equals: walk backwards for the first.
     steps.iter().rev().max_by_key(|s| rank(s))

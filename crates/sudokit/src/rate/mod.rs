@@ -62,7 +62,7 @@ mod path;
 mod se;
 
 pub use assume::Assumptions;
-pub(crate) use path::aligned_exclusion_step;
+pub(crate) use path::{aligned_exclusion_step, se_chain_step};
 pub use path::{se_next_step, se_path, SePath};
 use se::rating;
 pub(crate) use se::ChainRule;

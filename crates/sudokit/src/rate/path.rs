@@ -30,7 +30,7 @@
 use super::se::{self, Hint, SeGrid, SeOutcome, SeTechnique};
 use super::{se_rating_of, SeRating, Tenths};
 use crate::candidates::Candidates;
-use crate::grid::{Cell, Digit};
+use crate::grid::{Cell, Digit, Grid};
 use crate::logic::{apply, Explanation};
 use crate::solver;
 use crate::step::{SeLabel, SePremise, Step, Technique};
@@ -49,8 +49,7 @@ pub struct SePath {
 /// ([`super::MAX_LEVEL`]: all of SE's rules). As for the rating, the position should have
 /// one solution: SE's uniqueness rules assume it.
 pub fn se_path(start: &Candidates, max_level: u8) -> SePath {
-    let unique = solver::count(start.grid(), 2);
-    let solution = unique.solution.filter(|_| unique.count == 1);
+    let solution = trusted_solution(start);
     let outcome: SeOutcome = se::se_walk(se_grid(start), solution.as_ref(), max_level, true);
     let rating = se_rating_of(&outcome, start.is_solved(), max_level);
     let mut state = start.clone();
@@ -71,9 +70,23 @@ pub fn se_path(start: &Candidates, max_level: u8) -> SePath {
 /// The first step of Sudoku Explainer's path from `start` (what [`se_path`] would take
 /// first, found alone), or `None` when SE's rules find nothing.
 pub fn se_next_step(start: &Candidates) -> Option<Step> {
-    let unique = solver::count(start.grid(), 2);
-    let solution = unique.solution.filter(|_| unique.count == 1);
-    se::se_next(&se_grid(start), solution.as_ref(), super::MAX_LEVEL, true).map(|h| to_step(&h))
+    let solution = trusted_solution(start);
+    se::se_next(
+        &se_grid(start),
+        solution.as_ref(),
+        super::MAX_LEVEL,
+        true,
+        false,
+    )
+    .map(|h| to_step(&h))
+}
+
+/// The first step of Sudoku Explainer's chaining rules alone from `marks`, cheapest first
+/// (cycles, Nishio, multiple, dynamic, then dynamic chains nested up to `max_level`), or
+/// `None` when none finds anything: the default engine's step where its own rules stall.
+pub(crate) fn se_chain_step(marks: &Candidates, max_level: u8) -> Option<Step> {
+    let solution = trusted_solution(marks);
+    se::se_next(&se_grid(marks), solution.as_ref(), max_level, true, true).map(|h| to_step(&h))
 }
 
 /// The first aligned exclusion of `degree` cells (2 or 3) on `marks`, as the default
@@ -83,6 +96,19 @@ pub(crate) fn aligned_exclusion_step(marks: &Candidates, degree: usize) -> Optio
     Some(Step {
         se: None,
         ..to_step(&hint)
+    })
+}
+
+/// The one solution of `marks`' placed digits, when there is one and the marks allow it:
+/// SE's search only runs faster with it, and must not be handed one the marks rule out.
+fn trusted_solution(marks: &Candidates) -> Option<Grid> {
+    let unique = solver::count(marks.grid(), 2);
+    unique.solution.filter(|s| {
+        unique.count == 1
+            && Cell::all().all(|c| {
+                s.get(c)
+                    .is_some_and(|d| marks.value(c) == Some(d) || marks.get(c).contains(d))
+            })
     })
 }
 

@@ -955,55 +955,46 @@ pub(crate) fn next_hint(
     if !out.is_empty() {
         return Some(out.swap_remove(0));
     }
-    let cfgs = [
-        ChainRule {
-            mult: false,
-            dynamic: true,
-            nishio: true,
-            level: 0,
-        },
-        ChainRule {
-            mult: true,
-            dynamic: false,
-            nishio: false,
-            level: 0,
-        },
-        ChainRule {
-            mult: true,
-            dynamic: true,
-            nishio: false,
-            level: 0,
-        },
-    ];
-    for chain_rule in cfgs {
-        if let Some(h) = chain(chain_rule) {
-            return Some(h);
-        }
-    }
-    for level in 1..=max_level.min(MAX_LEVEL) {
-        if let Some(h) = chain(ChainRule {
-            mult: true,
-            dynamic: true,
-            nishio: false,
-            level,
-        }) {
-            return Some(h);
-        }
-    }
-    None
+    forcing_rules(max_level).find_map(chain)
 }
 
-/// The first step of SE's path from `g`: [`next_hint`] on a fresh cache.
+/// SE's chaining rules after the loops (and the aligned triplets), in its order: Nishio,
+/// multiple forcing chains, dynamic ones, then dynamic ones nested `1..=max_level` deep.
+fn forcing_rules(max_level: u8) -> impl Iterator<Item = ChainRule> {
+    [ChainRule::NISHIO, ChainRule::MULTIPLE]
+        .into_iter()
+        .chain((0..=max_level.min(MAX_LEVEL)).map(ChainRule::dynamic))
+}
+
+/// The first step of SE's path from `g` ([`next_hint`]), on a fresh cache. With
+/// `chains_only`, the first of SE's chaining rules alone, in SE's order (cycles and
+/// forcing X-chains, then [`forcing_rules`]): for an engine whose own rules found nothing
+/// on `g`, the cheapest chain SE has there.
 pub(crate) fn se_next(
     g: &SeGrid,
     solution: Option<&Grid>,
     max_level: u8,
     explain: bool,
+    chains_only: bool,
 ) -> Option<Hint> {
     clear_thread_caches();
     let nested = NestedCache::default();
     nested.start_step(g);
-    let mut h = next_hint(g, max_level, explain, solution.map(Grid::values), &nested)?;
+    let solution = solution.map(Grid::values);
+    let mut h = if chains_only {
+        let context = Context {
+            src: None,
+            first: true,
+            explain,
+            solution,
+            nested: &nested,
+        };
+        std::iter::once(ChainRule::LOOPS)
+            .chain(forcing_rules(max_level))
+            .find_map(|rule| chaining_hints(g, rule, context).into_iter().next())
+    } else {
+        next_hint(g, max_level, explain, solution, &nested)
+    }?;
     if explain {
         inner_hints(g, &mut h, &nested);
     }

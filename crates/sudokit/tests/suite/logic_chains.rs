@@ -9,10 +9,10 @@
 use crate::common::load_every;
 use std::collections::BTreeMap;
 
-use sudokit::grid::Cell;
-use sudokit::logic::{Engine, TechniqueSet};
+use sudokit::grid::{Cell, Grid};
+use sudokit::logic::{tutor, Engine, TechniqueSet};
 use sudokit::solver;
-use sudokit::step::Technique;
+use sudokit::step::{Step, Technique};
 
 /// Every technique with a finder except forcing chains and nets, trial last: the families
 /// this suite is about, finishing every puzzle. (Forcing chains have their own tests and are
@@ -31,6 +31,7 @@ fn without_forcing() -> TechniqueSet {
                         | Technique::ForcingChainVerity
                         | Technique::ForcingNetContradiction
                         | Technique::ForcingNetVerity
+                        | Technique::NestedForcingChains
                 )
             }),
     )
@@ -43,40 +44,104 @@ fn check_file(name: &str, every: usize) -> BTreeMap<Technique, usize> {
     let mut used = BTreeMap::new();
     let mut checked = 0;
     for puzzle in load_every(name, every) {
-        let outcome = solver::count(&puzzle, 2);
-        if outcome.count != 1 {
+        if solver::count(&puzzle, 2).count != 1 {
             continue;
         }
-        let solution = outcome.solution.expect("a unique puzzle has a solution");
-        let truth = |c: Cell| solution.get(c).expect("solution is full");
-        let explanation = solver.explain(&puzzle);
-        for step in &explanation.steps {
+        for step in checked_explanation(&solver, &puzzle, name) {
             *used.entry(step.technique).or_insert(0) += 1;
-            for &(cell, digit) in &step.placements {
-                assert_eq!(
-                    truth(cell),
-                    digit,
-                    "{name}: {puzzle}: wrong placement in {step}"
-                );
-            }
-            for &(cell, digit) in &step.eliminations {
-                assert_ne!(
-                    truth(cell),
-                    digit,
-                    "{name}: {puzzle}: true digit removed by {step}"
-                );
-            }
         }
-        assert!(explanation.solved, "{name}: {puzzle}: not solved");
-        assert_eq!(
-            explanation.final_state.grid(),
-            &solution,
-            "{name}: {puzzle}"
-        );
         checked += 1;
     }
     assert!(checked > 0, "{name}: no unique puzzle sampled");
     used
+}
+
+/// The steps `engine` explains the unique `puzzle` with, each placement and elimination
+/// checked against the solution, and the explanation checked to end at it.
+fn checked_explanation(engine: &Engine, puzzle: &Grid, name: &str) -> Vec<Step> {
+    let solution = solver::solve(puzzle).expect("a unique puzzle has a solution");
+    let truth = |c: Cell| solution.get(c).expect("solution is full");
+    let explanation = engine.explain(puzzle);
+    for step in &explanation.steps {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(
+                truth(cell),
+                digit,
+                "{name}: {puzzle}: wrong placement in {step}"
+            );
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(
+                truth(cell),
+                digit,
+                "{name}: {puzzle}: true digit removed by {step}"
+            );
+        }
+    }
+    assert!(explanation.solved, "{name}: {puzzle}: not solved");
+    assert_eq!(
+        explanation.final_state.grid(),
+        &solution,
+        "{name}: {puzzle}"
+    );
+    explanation.steps
+}
+
+/// The default set explains Inkala 2012, Easter Monster and a sample of the hardest list
+/// with no Trial step: where its own rules stall, Sudoku Explainer's nested chains answer,
+/// each step labelled with SE's name and rating and checked against the solution.
+#[test]
+fn the_hardest_puzzles_need_no_trial() {
+    let engine = Engine::new(TechniqueSet::all()).unique(true);
+    let famous = [
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1",
+    ];
+    let puzzles = famous
+        .iter()
+        .map(|text| text.parse::<Grid>().expect("a puzzle"))
+        .chain(load_every("puzzles6_forum_hardest_1106", 125));
+    for puzzle in puzzles {
+        let steps = checked_explanation(&engine, &puzzle, "hardest");
+        assert!(
+            steps.iter().all(|s| s.technique != Technique::Trial),
+            "{puzzle}: a Trial step"
+        );
+        let se_steps: Vec<&Step> = steps.iter().filter(|s| s.se.is_some()).collect();
+        assert!(!se_steps.is_empty(), "{puzzle}: no step of SE's chains");
+        // The hardest step is one of SE's chains, the highest rated of its technique.
+        let hardest = tutor::hardest(&steps, engine.techniques()).expect("steps");
+        let rating = |s: &Step| s.se.as_ref().map(|label| label.rating);
+        let top = (se_steps.iter())
+            .filter(|s| s.technique == hardest.technique)
+            .filter_map(|s| rating(s))
+            .max();
+        assert!(
+            rating(hardest).is_some() && rating(hardest) == top,
+            "{hardest}"
+        );
+        for step in se_steps {
+            let label = step.se.as_ref().expect("filtered on it");
+            assert!(
+                step.to_string().starts_with(&format!(
+                    "{} ({}): ",
+                    label.technique.name(),
+                    label.rating
+                )),
+                "{step}"
+            );
+            assert!(
+                matches!(
+                    step.technique,
+                    Technique::ForcingChainContradiction
+                        | Technique::ForcingChainVerity
+                        | Technique::ForcingNetContradiction
+                        | Technique::ForcingNetVerity
+                ),
+                "{step}"
+            );
+        }
+    }
 }
 
 /// The chain-family finders (coloring, chains, ALS, trial) the soundness tests exercise.
