@@ -293,14 +293,13 @@ impl State {
                 singles |= row;
             }
         }
-        // Rows left with one cell hold the digit there: the other digits lose those cells.
-        // Most such rows were placed before and have nothing left to take.
+        // Rows left with one cell hold the digit there (cells placed earlier included, for
+        // which this changes nothing): the other digits lose those cells.
         stats.propagations += 1;
-        let placed = singles & self.unsolved[b];
-        self.unsolved[b] &= !placed;
+        self.unsolved[b] &= !singles;
         for e in 0..9 {
             if e != d {
-                self.cand[3 * e + b] &= !placed;
+                self.cand[3 * e + b] &= !singles;
             }
         }
         true
