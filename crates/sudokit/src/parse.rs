@@ -600,6 +600,17 @@ mod tests {
         assert!(plain_line(&format!("{puzzle}1")).is_none());
     }
 
+    /// `plain_line` spells out `cell_value`'s alphabet without branches; both must read
+    /// every character alike (all of them ASCII: `cell_value` takes no other).
+    #[test]
+    fn plain_lines_take_the_cells_cell_value_takes() {
+        for b in 0u8..0x80 {
+            let line = String::from(b as char).repeat(81);
+            let expected = super::cell_value(b as char).map(|v| [v; 81]);
+            assert_eq!(plain_line(&line), expected, "byte {b:#04x}");
+        }
+    }
+
     #[test]
     fn an_endless_line_is_read_in_bounded_memory() {
         let endless = io::repeat(b'7').take(20 * MAX_LINE as u64);
