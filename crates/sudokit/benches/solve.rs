@@ -158,21 +158,22 @@ struct Options {
     tdoku: Option<Tdoku>,
 }
 
-/// Checks, times and prints one set of puzzles.
-fn measure(label: &str, puzzles: &[Grid], options: &Options) {
+/// A puzzle as the crate takes it.
+fn crate_form(puzzle: &Grid) -> sudoku::Sudoku {
+    sudoku::Sudoku::from_bytes(*puzzle.values()).expect("valid bytes")
+}
+
+/// Checks, times and prints one set of puzzles (`theirs`: the same in the crate's form).
+fn measure(label: &str, puzzles: &[Grid], theirs: &[sudoku::Sudoku], options: &Options) {
     let Options {
         reps,
         verify,
         ref tdoku,
     } = *options;
-    let theirs: Vec<sudoku::Sudoku> = puzzles
-        .iter()
-        .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
-        .collect();
 
     // Correctness first, untimed.
     let mut stats = solver::Stats::default();
-    for (p, t) in puzzles.iter().zip(&theirs) {
+    for (p, t) in puzzles.iter().zip(theirs) {
         let outcome = solver::count(p, 2);
         stats += outcome.stats;
         let expected = t.solutions_count_up_to(2);
@@ -280,7 +281,7 @@ fn hardest_for_search(sets: &[Vec<Grid>], count: usize) -> Vec<Grid> {
         if !seen.insert(*p) {
             continue;
         }
-        let theirs = sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes");
+        let theirs = crate_form(p);
         let time = (0..3)
             .map(|_| {
                 let start = Instant::now();
@@ -330,14 +331,11 @@ fn main() {
         let mut puzzles = common::load(name);
         puzzles.truncate(limit);
         if wanted(name) {
-            measure(name, &puzzles, &options);
+            let theirs: Vec<sudoku::Sudoku> = puzzles.iter().map(crate_form).collect();
+            measure(name, &puzzles, &theirs, &options);
             if let Some(bin) = bin.as_deref().filter(|_| PROCESS_FILES.contains(&name)) {
                 if limit == usize::MAX {
                     let path = common::data_dir().join(name);
-                    let theirs: Vec<sudoku::Sudoku> = puzzles
-                        .iter()
-                        .map(|p| sudoku::Sudoku::from_bytes(*p.values()).expect("valid bytes"))
-                        .collect();
                     let [process, peer, ours] =
                         time_process(bin, &path, &puzzles, &theirs, options.reps);
                     processes.push((name, process, peer, ours));
@@ -348,7 +346,8 @@ fn main() {
     }
     if wanted(search) {
         let hardest = hardest_for_search(&all, HARDEST);
-        measure(search, &hardest, &options);
+        let theirs: Vec<sudoku::Sudoku> = hardest.iter().map(crate_form).collect();
+        measure(search, &hardest, &theirs, &options);
     }
     for (name, process, peer, ours) in processes {
         println!(
