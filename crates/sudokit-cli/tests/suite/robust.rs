@@ -203,17 +203,24 @@ fn many_puzzles() -> String {
     top.lines().take(300).map(|l| format!("{l}\n")).collect()
 }
 
+/// The two ways a batch runs: one worker reading, working and writing in turn, and the
+/// pipeline of reader, workers and writer threads.
+const THREADS: [&str; 2] = ["--threads=1", "--threads=2"];
+
 #[test]
 fn every_command_ends_quietly_when_its_reader_goes_away() {
     let puzzles = many_puzzles();
     for command in ["solve", "explain", "hint", "rate", "canon"] {
-        let mut run = Running::start(&[command], Some(puzzles.clone()), Stdio::piped());
-        run.line();
-        let mut err = run.child.lock().unwrap().stderr.take().unwrap();
-        assert_eq!(run.close(), 0, "{command}");
-        let mut text = String::new();
-        err.read_to_string(&mut text).unwrap();
-        assert_eq!(text, "", "{command}");
+        for threads in THREADS {
+            let args = [command, threads];
+            let mut run = Running::start(&args, Some(puzzles.clone()), Stdio::piped());
+            run.line();
+            let mut err = run.child.lock().unwrap().stderr.take().unwrap();
+            assert_eq!(run.close(), 0, "{args:?}");
+            let mut text = String::new();
+            err.read_to_string(&mut text).unwrap();
+            assert_eq!(text, "", "{args:?}");
+        }
     }
     let inkala = workspace().join("data/inkala_2012.txt");
     let inkala = inkala.to_str().unwrap();
@@ -236,9 +243,10 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
 #[test]
 fn a_closed_stderr_ends_the_run_quietly() {
     let bad: String = format!("{}\n", "x".repeat(81)).repeat(100_000);
-    for command in ["solve", "explain", "hint", "rate", "canon"] {
+    let commands = ["solve", "explain", "hint", "rate", "canon"];
+    for (command, threads) in commands.iter().flat_map(|c| THREADS.map(|t| (c, t))) {
         let mut child = sudokit()
-            .arg(command)
+            .args([command, threads])
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -261,16 +269,65 @@ fn a_closed_stderr_ends_the_run_quietly() {
 
 #[test]
 fn a_slow_command_shows_its_first_result_before_the_rest_is_done() {
-    let mut run = Running::start(
-        &["rate", "data/puzzles6_forum_hardest_1106"],
-        None,
-        Stdio::null(),
-    );
-    let first = run.line();
-    assert!(first.contains(" ER="), "{first}");
-    // Rating all 375 of the hardest takes minutes: the first line came long before.
-    assert!(run.running());
-    assert_eq!(run.close(), 0);
+    for threads in THREADS {
+        let args = ["rate", threads, "data/puzzles6_forum_hardest_1106"];
+        let mut run = Running::start(&args, None, Stdio::null());
+        let first = run.line();
+        assert!(first.contains(" ER="), "{first}");
+        // Rating all 375 of the hardest takes minutes: the first line came long before.
+        assert!(run.running(), "{args:?}");
+        assert_eq!(run.close(), 0, "{args:?}");
+    }
+}
+
+#[test]
+fn each_answer_comes_before_the_next_puzzle_is_written() {
+    for threads in THREADS {
+        let mut child = sudokit()
+            .args(["solve", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut pipe = child.stdin.take().unwrap();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        // A hung answer would block `read_line`: the watchdog ends the run, and the test fails.
+        let pid = child.id();
+        thread::spawn(move || {
+            thread::sleep(Duration::from_secs(60));
+            let _ = std::process::Command::new("kill")
+                .arg(pid.to_string())
+                .status();
+        });
+        for round in 0..3 {
+            writeln!(pipe, "{INKALA_2012} #{round}").unwrap();
+            pipe.flush().unwrap();
+            let mut line = String::new();
+            out.read_line(&mut line).unwrap();
+            assert_eq!(line, format!("{SOLUTION_2012} #{round}\n"), "{threads}");
+        }
+        drop(pipe);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{threads}");
+    }
+}
+
+#[test]
+fn an_unreadable_input_keeps_its_place_among_the_others() {
+    let inkala = workspace().join("data/inkala_2012.txt");
+    let inkala = inkala.to_str().unwrap();
+    let folder = workspace().join("data");
+    let folder = folder.to_str().unwrap();
+    for threads in THREADS {
+        let (out, err, code) = run(&["solve", threads, inkala, folder, inkala], "");
+        assert_eq!(code, 2, "{threads}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{threads}: {out}");
+        assert!(lines.iter().all(|l| l.starts_with(SOLUTION_2012)), "{out}");
+        let message = format!("sudokit: cannot read {folder}: ");
+        assert_eq!(err.lines().count(), 1, "{threads}: {err}");
+        assert!(err.starts_with(&message), "{threads}: {err}");
+    }
 }
 
 #[test]
@@ -412,23 +469,25 @@ fn completions_and_manual_are_made_from_the_command_line_definitions() {
 #[test]
 fn on_a_terminal_error_copies_keep_their_place() {
     let with_errors = workspace().join("examples/with_errors.txt");
-    let command = format!(
-        "{} solve {}",
-        assert_cmd::cargo::cargo_bin("sudokit").display(),
-        with_errors.display()
-    );
-    let out = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
-        .expect("script (util-linux) runs");
-    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
-    let solved = text
-        .find("gosudoku 17-clue example")
-        .expect("the first result");
-    let copy = text.find("error: ").expect("an error copy");
-    assert!(solved < copy, "{text}");
-    assert!(!text.contains('%'), "no progress bar over results: {text}");
+    for threads in THREADS {
+        let command = format!(
+            "{} solve {threads} {}",
+            assert_cmd::cargo::cargo_bin("sudokit").display(),
+            with_errors.display()
+        );
+        let out = std::process::Command::new("script")
+            .args(["-qec", &command, "/dev/null"])
+            .stdin(Stdio::null())
+            .output()
+            .expect("script (util-linux) runs");
+        let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+        let solved = text
+            .find("gosudoku 17-clue example")
+            .expect("the first result");
+        let copy = text.find("error: ").expect("an error copy");
+        assert!(solved < copy, "{threads}: {text}");
+        assert!(!text.contains('%'), "no progress bar over results: {text}");
+    }
 }
 
 #[test]
