@@ -129,7 +129,10 @@ impl<R: AsLine> Printer<R> for LinePrinter {
             " "
         };
         record.line(out)?;
-        writeln!(out, "{space}{trailing}")
+        // Plain bytes: the formatter costs more than the writing on fast commands.
+        out.write_all(space.as_bytes())?;
+        out.write_all(trailing.as_bytes())?;
+        out.write_all(b"\n")
     }
 
     fn error(&self, out: &mut dyn Write, error: &Rejected) -> io::Result<()> {

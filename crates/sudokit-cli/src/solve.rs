@@ -129,7 +129,7 @@ impl AsLine for Answer {
         match self.solution {
             _ if self.counting => write!(out, "{} {}", self.puzzle, self.count())?,
             Some(first) if self.count > 1 => write!(out, "{first} multiple solutions")?,
-            Some(first) => write!(out, "{first}")?,
+            Some(first) => out.write_all(&first.line())?,
             None => write!(out, "no solution")?,
         }
         if self.stats.is_some() {

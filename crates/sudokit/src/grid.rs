@@ -598,6 +598,17 @@ impl Grid {
         self.0.iter().filter(|&&v| v != 0).count()
     }
 
+    /// The 81-character line as ASCII bytes, `.` for an empty cell: what [`Display`](fmt::Display)
+    /// writes, for writers of bytes that need no formatter.
+    pub fn line(&self) -> [u8; 81] {
+        // A select, not a conditional store, so that the loop vectorises.
+        let mut line = [0; 81];
+        for (out, &v) in line.iter_mut().zip(&self.0) {
+            *out = if v == 0 { b'.' } else { b'0' + v };
+        }
+        line
+    }
+
     /// Whether every cell holds a digit.
     pub fn is_full(&self) -> bool {
         self.0.iter().all(|&v| v != 0)
@@ -677,12 +688,7 @@ impl Default for Grid {
 impl fmt::Display for Grid {
     /// The 81-character line, `.` for an empty cell.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A select, not a conditional store, so that the loop vectorises.
-        let mut line = [0; 81];
-        for (out, &v) in line.iter_mut().zip(&self.0) {
-            *out = if v == 0 { b'.' } else { b'0' + v };
-        }
-        f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)
+        f.write_str(std::str::from_utf8(&self.line()).map_err(|_| fmt::Error)?)
     }
 }
 
