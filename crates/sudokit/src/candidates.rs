@@ -37,23 +37,28 @@ pub struct Candidates {
     pub(crate) masks: [u16; 81],
     /// Each digit's candidate cells.
     pub(crate) digit_cells: [u128; 9],
+    /// The cells counted as givens: see [`Candidates::givens`].
+    pub(crate) givens: u128,
 }
 
 impl Candidates {
     /// The candidates of a puzzle: every given placed, every empty cell holding the digits
     /// none of its peers holds. Conflicting givens are not rejected here (check
-    /// [`Grid::conflict`] first); they simply leave some cells without candidates.
+    /// [`Grid::conflict`] first); they simply leave some cells without candidates. The
+    /// placed cells are the [givens](Candidates::givens); digits placed later are not.
     pub fn new(grid: &Grid) -> Candidates {
         let mut c = Candidates {
             grid: Grid::EMPTY,
             masks: [DigitSet::ALL.bits(); 81],
             digit_cells: [CellSet::ALL.bits(); 9],
+            givens: 0,
         };
         for cell in Cell::all() {
             if let Some(d) = grid.get(cell) {
                 c.place(cell, d);
             }
         }
+        c.givens = c.placed_cells().bits();
         c
     }
 
@@ -69,6 +74,9 @@ impl Candidates {
     ///   candidate is a placed value.
     ///
     /// Placed values are removed from their peers' candidates (that removal is always sound).
+    /// Pencil marks do not say which placed cells were given, so every placed cell counts as
+    /// a given ([`Candidates::givens`]): techniques that need to know, such as avoidable
+    /// rectangles, find nothing rather than guess.
     /// Errors carry the 1-based line and column of the offending character; lines end in
     /// `\n`, `\r\n` or a lone `\r`. Text with more than 81 cells and more than 729 characters
     /// is rejected at the character where that became certain, so a huge input costs no
@@ -130,6 +138,7 @@ impl Candidates {
             grid: Grid::EMPTY,
             masks: marks.map(DigitSet::bits),
             digit_cells: [0; 9],
+            givens: 0,
         };
         for cell in Cell::all() {
             for d in marks[cell.index()].iter() {
@@ -141,6 +150,7 @@ impl Candidates {
                 c.place(cell, d);
             }
         }
+        c.givens = c.placed_cells().bits();
         c
     }
 
@@ -190,6 +200,22 @@ impl Candidates {
     /// The placed digits.
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The placed cells that may be givens: the puzzle's givens for a state built by
+    /// [`Candidates::new`] (digits placed since are not), every placed cell for one read from
+    /// pencil marks, which do not tell. Techniques resting on a cell *not* being a given (a
+    /// deadly pattern of solved cells could then be swapped) use only placed cells outside
+    /// this set, so an unknown cell errs on the safe side.
+    pub fn givens(&self) -> CellSet {
+        CellSet::from_bits(self.givens)
+    }
+
+    /// The cells with a digit placed.
+    fn placed_cells(&self) -> CellSet {
+        Cell::all()
+            .filter(|&c| self.grid.get(c).is_some())
+            .collect()
     }
 
     /// The cells with no digit placed.
@@ -500,6 +526,28 @@ mod tests {
                 assert_eq!(c.get(cl).contains(dg), c.cells_with(dg).contains(cl));
             }
         }
+    }
+
+    #[test]
+    fn givens_are_the_puzzle_s_and_every_placed_cell_of_pencil_marks() {
+        let mut values = [0u8; 81];
+        values[0] = 1;
+        let mut c = Candidates::new(&Grid::from_values(values).unwrap());
+        c.place(cell(5, 5), d(9));
+        assert_eq!(c.givens(), CellSet::single(cell(1, 1)));
+        let tokens: Vec<String> = Cell::all()
+            .map(|cl| match c.value(cl) {
+                Some(v) => v.to_string(),
+                None => c.get(cl).to_string(),
+            })
+            .collect();
+        let read = Candidates::from_pencil_marks(&tokens.join(" ")).unwrap();
+        assert_eq!(
+            read.givens(),
+            CellSet::single(cell(1, 1)) | CellSet::single(cell(5, 5))
+        );
+        assert_eq!((read.grid(), read.masks), (c.grid(), c.masks));
+        assert_ne!(read, c);
     }
 
     #[test]

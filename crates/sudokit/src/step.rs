@@ -138,6 +138,12 @@ techniques! {
     /// Unique rectangle: a bivalue corner, and one digit confined to the rectangle in both
     /// lines of the opposite corner, which loses the other digit.
     HiddenRectangle => "Hidden Rectangle", "hidden-rectangle", "Hidden Unique Rectangles";
+    /// Three solved corners of a rectangle, none a given, and the fourth would complete
+    /// their deadly pattern: it loses that digit.
+    AvoidableRectangle1 => "Avoidable Rectangle Type 1", "avoidable-rectangle-1", "Avoidable Rectangles";
+    /// Two solved corners of a rectangle's side, none a given; the other two hold the digit
+    /// completing the deadly pattern and one same extra digit, removed from cells seeing both.
+    AvoidableRectangle2 => "Avoidable Rectangle Type 2", "avoidable-rectangle-2", "Avoidable Rectangles";
     /// All cells bivalue but one: its digit that would appear three times is true.
     BugPlus1 => "Bivalue Universal Grave + 1", "bug-plus-1", "BUG";
     /// Coloring of one digit's conjugate pairs; a cell seeing both colors loses the digit.
@@ -190,6 +196,11 @@ techniques! {
     /// Aligned pair exclusion over three cells. (Sudoku Explainer's step; SudokuWiki
     /// describes the pair version only.)
     AlignedTripletExclusion => "Aligned Triplet Exclusion", "aligned-triplet-exclusion", "Aligned Pair Exclusion";
+    /// The placements of a digit in nine cells, one per row, column and box, that fit the
+    /// marks: a cell every one of them holds gets the digit.
+    TemplateSet => "Template Set", "template-set", "Templates";
+    /// A candidate no fitting placement of its digit in nine cells holds is removed.
+    TemplateDelete => "Template Delete", "template-delete", "Templates";
     /// One assumption leads, along chains, to a contradiction.
     ForcingChainContradiction => "Forcing Chain Contradiction", "forcing-chain-contradiction", "Cell Forcing Chains";
     /// Every candidate of a cell or house leads to the same conclusion.
@@ -295,6 +306,8 @@ impl Technique {
                 | Technique::UniquenessTest5
                 | Technique::UniquenessTest6
                 | Technique::HiddenRectangle
+                | Technique::AvoidableRectangle1
+                | Technique::AvoidableRectangle2
                 | Technique::BugPlus1
         )
     }

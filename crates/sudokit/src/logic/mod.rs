@@ -38,6 +38,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod templates;
 pub mod trial;
 pub mod tutor;
 pub mod uniqueness;
@@ -95,6 +96,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::UniquenessTest5 => uniqueness::test5,
         T::UniquenessTest6 => uniqueness::test6,
         T::HiddenRectangle => uniqueness::hidden_rectangle,
+        T::AvoidableRectangle1 => uniqueness::avoidable_rectangle_1,
+        T::AvoidableRectangle2 => uniqueness::avoidable_rectangle_2,
         T::BugPlus1 => uniqueness::bug_plus_1,
         T::SimpleColorsTrap => coloring::simple_colors_trap,
         T::SimpleColorsWrap => coloring::simple_colors_wrap,
@@ -118,6 +121,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::SueDeCoq => als::sue_de_coq,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
+        T::TemplateSet => templates::template_set,
+        T::TemplateDelete => templates::template_delete,
         T::NishioForcingChain => forcing::nishio,
         T::ForcingChainVerity => forcing::chain_verity,
         T::ForcingChainContradiction => forcing::chain_contradiction,
@@ -175,6 +180,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::UniquenessTest5,
         T::UniquenessTest6,
         T::HiddenRectangle,
+        T::AvoidableRectangle1,
+        T::AvoidableRectangle2,
         T::BugPlus1,
         T::FinnedXWing,
         T::SashimiXWing,
@@ -204,6 +211,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,
+        T::TemplateSet,
+        T::TemplateDelete,
         T::NestedForcingChains,
         T::Trial,
         T::ForcingNetContradiction,

@@ -1,5 +1,5 @@
 //! Uniqueness techniques: Unique Rectangles (HoDoKu's Uniqueness Tests 1–6 and the Hidden
-//! Rectangle) and BUG+1.
+//! Rectangle), Avoidable Rectangles and BUG+1.
 //!
 //! All of them argue "otherwise the puzzle would have two solutions", so they are valid only
 //! for puzzles known to have exactly one; the [`Engine`](crate::logic::Engine) runs them only
@@ -27,6 +27,21 @@
 //! - Hidden Rectangle: a floor corner, and `a` confined to the rectangle in the row and the
 //!   column of the opposite corner: that corner loses `b` (were it `b`, the rest would follow
 //!   into the deadly pattern).
+//!
+//! Avoidable rectangles (HoDoKu's Type 1 and 2; Sudopedia's "Avoidable Rectangle") are the
+//! same argument on solved cells: four cells of a rectangle, none a given, solved or not.
+//! Were they to end as a deadly pattern, swapping its two digits would again give a second
+//! solution of the givens, solved corners included, since the solver placed them.
+//! - Type 1: three corners solved with the pattern's digits: the fourth loses the digit that
+//!   would complete it. (HoDoKu looks only at a bivalue fourth corner; the argument needs
+//!   none.)
+//! - Type 2: two corners of one side solved with `a` and `b`; the other two hold exactly
+//!   `{b,c}` and `{a,c}` (each the digit that completes the pattern and the same `c`): one of
+//!   them is `c`, so cells seeing both lose `c`.
+//!
+//! Which cells were given is known only for a state built from the puzzle
+//! ([`Candidates::givens`]); from pencil marks every placed cell counts as a given, and no
+//! avoidable rectangle is found.
 //!
 //! BUG+1: every unsolved cell is bivalue except one with three candidates. Without the right
 //! extra digit every house would hold each digit exactly twice (a "bivalue universal grave",
@@ -401,6 +416,91 @@ fn hidden_rectangle_at(c: &Candidates, rect: &Rect) -> Vec<Step> {
     found
 }
 
+/// Avoidable Rectangle Type 1.
+pub fn avoidable_rectangle_1(c: &Candidates) -> Option<Step> {
+    avoidable_rectangles(c, 3).next()
+}
+
+/// Avoidable Rectangle Type 2.
+pub fn avoidable_rectangle_2(c: &Candidates) -> Option<Step> {
+    avoidable_rectangles(c, 2).next()
+}
+
+/// Every avoidable rectangle with `solved` corners solved (3 for Type 1, 2 for Type 2), by
+/// rows, then columns.
+fn avoidable_rectangles(c: &Candidates, solved: usize) -> impl Iterator<Item = Step> + '_ {
+    let lines = |n: usize| (0..n).flat_map(move |x| (x + 1..n).map(move |y| (x, y)));
+    lines(9)
+        .flat_map(move |rows| lines(9).map(move |cols| (rows, cols)))
+        .filter_map(move |(rows, cols)| {
+            let rect = Rect::new(rows, cols, DigitSet::EMPTY)?;
+            avoidable_at(c, rect, solved)
+        })
+}
+
+/// The avoidable rectangle at `rect`'s corners, if `solved` of them are solved cells that are
+/// not givens, with the digits of a deadly pattern.
+fn avoidable_at(c: &Candidates, mut rect: Rect, solved: usize) -> Option<Step> {
+    if rect.corners.iter().any(|&x| c.givens().contains(x)) {
+        return None;
+    }
+    let done: Vec<usize> = (0..4)
+        .filter(|&i| c.value(rect.corners[i]).is_some())
+        .collect();
+    if done.len() != solved {
+        return None;
+    }
+    // Corner `i` must hold what its diagonal opposite `3 - i` holds, and neighbours differ.
+    let wanted = |i: usize| c.value(rect.corners[3 - i]);
+    for &i in &done {
+        let value = c.value(rect.corners[i]);
+        let neighbours = [i ^ 1, i ^ 2].map(|k| c.value(rect.corners[k]));
+        if wanted(i).is_some_and(|w| Some(w) != value) || neighbours.contains(&value) {
+            return None;
+        }
+    }
+    rect.pair = done
+        .iter()
+        .filter_map(|&i| c.value(rect.corners[i]))
+        .collect();
+    if rect.pair.len() != 2 {
+        return None;
+    }
+    let open: Vec<usize> = (0..4).filter(|i| !done.contains(i)).collect();
+    if let [i] = open[..] {
+        let (x, a) = (rect.corners[i], wanted(i)?);
+        if !c.get(x).contains(a) {
+            return None;
+        }
+        let mut s = rect.step(Technique::AvoidableRectangle1);
+        s.fins = vec![x];
+        s.eliminations = vec![(x, a)];
+        return Some(s);
+    }
+    // Type 2: the solved corners on one side, the other two each its digit and one more.
+    let [i, j] = open[..] else { return None };
+    let roof = [rect.corners[i], rect.corners[j]];
+    if !same_side(roof[0], roof[1]) {
+        return None;
+    }
+    let extra = |k: usize| {
+        let x = rect.corners[k];
+        let digit = wanted(k)?;
+        (c.get(x).len() == 2 && c.get(x).contains(digit))
+            .then(|| (c.get(x) - DigitSet::single(digit)).only())
+            .flatten()
+    };
+    let e = extra(i).filter(|&e| extra(j) == Some(e))?;
+    let targets = c.cells_with(e) & roof.iter().copied().collect::<CellSet>().common_peers();
+    if targets.is_empty() {
+        return None;
+    }
+    let mut s = rect.step(Technique::AvoidableRectangle2);
+    s.fins = roof.to_vec();
+    s.eliminations = targets.iter().map(|x| (x, e)).collect();
+    Some(s)
+}
+
 /// Bivalue Universal Grave + 1.
 pub fn bug_plus_1(c: &Candidates) -> Option<Step> {
     let mut triple = None;
@@ -456,6 +556,18 @@ mod tests {
         (Technique::HiddenRectangle, hidden_rectangle_at),
     ];
 
+    /// Every rectangle as rows `r1 < r2` and columns `c1 < c2`, over exactly two boxes: all
+    /// 1,296 of two rows and two columns, filtered.
+    fn two_box_rectangles() -> impl Iterator<Item = (usize, usize, usize, usize)> {
+        (0..9)
+            .flat_map(|r1| {
+                (r1 + 1..9).flat_map(move |r2| {
+                    (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2)))
+                })
+            })
+            .filter(|&(r1, r2, c1, c2)| (r1 / 3 == r2 / 3) != (c1 / 3 == c2 / 3))
+    }
+
     /// The eliminations of every instance of rectangle test `t`, straight from the
     /// definitions in the module docs: all 1,296 rectangles of two rows and two columns, kept
     /// when they span two boxes, times all 36 pairs; subsets of a house by bit masks.
@@ -468,14 +580,7 @@ mod tests {
                 out.insert((x, dg));
             }
         };
-        for (r1, r2, c1, c2) in (0..9).flat_map(|r1| {
-            (r1 + 1..9).flat_map(move |r2| {
-                (0..9).flat_map(move |c1| (c1 + 1..9).map(move |c2| (r1, r2, c1, c2)))
-            })
-        }) {
-            if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                continue;
-            }
+        for (r1, r2, c1, c2) in two_box_rectangles() {
             let x = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
             for a in Digit::all() {
                 for b in Digit::all().filter(|&b| b > a) {
@@ -644,6 +749,246 @@ mod tests {
             for (t, at) in TESTS {
                 let all: Vec<Step> = instances(&c, at).collect();
                 check_search(&all, crate::logic::finder(t)(&c), &reference(&c, t), &solution)?;
+                prop_assert!(all.iter().all(|s| s.technique == t));
+            }
+        }
+    }
+
+    /// The eliminations of every avoidable rectangle of Type 1 (`solved` 3) or Type 2
+    /// (`solved` 2), from the definitions in the module docs: every rectangle over two boxes,
+    /// every ordered pair of digits `a`, `b` for the deadly pattern (`a` on the main
+    /// diagonal), checked cell by cell.
+    fn avoidable_reference(c: &Candidates, solved: usize) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        let at = |r: usize, col: usize| Cell::from_row_col(r, col).unwrap();
+        for (r1, r2, c1, c2) in two_box_rectangles() {
+            let x = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+            if x.iter().any(|&y| c.givens().contains(y)) {
+                continue;
+            }
+            for a in Digit::all() {
+                for b in Digit::all().filter(|&b| b != a) {
+                    let pattern = [a, b, b, a];
+                    let done: Vec<usize> = (0..4).filter(|&i| c.value(x[i]).is_some()).collect();
+                    if done.len() != solved
+                        || done.iter().any(|&i| c.value(x[i]) != Some(pattern[i]))
+                    {
+                        continue;
+                    }
+                    let open: Vec<usize> = (0..4).filter(|i| !done.contains(i)).collect();
+                    if solved == 3 {
+                        let i = open[0];
+                        if c.get(x[i]).contains(pattern[i]) {
+                            out.insert((x[i], pattern[i]));
+                        }
+                        continue;
+                    }
+                    let (u, v) = (x[open[0]], x[open[1]]);
+                    if u.row() != v.row() && u.col() != v.col() {
+                        continue;
+                    }
+                    for e in Digit::all() {
+                        let holds = |i: usize| {
+                            let mut want = DigitSet::single(pattern[i]);
+                            want.insert(e);
+                            want.len() == 2 && c.get(x[i]) == want
+                        };
+                        if holds(open[0]) && holds(open[1]) {
+                            for y in Cell::all() {
+                                if y != u
+                                    && y != v
+                                    && y.sees(u)
+                                    && y.sees(v)
+                                    && c.get(y).contains(e)
+                                {
+                                    out.insert((y, e));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A position along a real solve where, besides `random_position`'s, each empty cell is
+    /// solved (with its true digit, so not a given) with probability `share` in 100.
+    fn with_solved_cells(
+        index: usize,
+        steps: usize,
+        drop: u64,
+        share: u64,
+        seed: u64,
+    ) -> (Candidates, Grid) {
+        let (mut c, solution) = random_position(index, steps, drop, seed);
+        let mut state = seed.rotate_left(17) | 1;
+        for x in Cell::all() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let truth = solution.get(x).expect("a full solution");
+            if c.value(x).is_none() && c.get(x).contains(truth) && state % 100 < share {
+                c.place(x, truth);
+            }
+        }
+        (c, solution)
+    }
+
+    /// `with_solved_cells`' position with no extra solved cell, and a Type 2 planted where
+    /// the solution allows one: at the first rectangle without givens and with two empty
+    /// corners on one side, whose solution is `a`, `b` on the other side and `b`, `e` or `e`,
+    /// `a` on this one, the other side is solved and these two corners keep just `{b,e}` and
+    /// `{a,e}` (their true digits among them, the false ones still candidates).
+    fn with_type_2(index: usize, steps: usize, drop: u64, seed: u64) -> (Candidates, Grid) {
+        let (mut c, solution) = with_solved_cells(index, steps, drop, 0, seed);
+        let truth = |x: Cell| solution.get(x).expect("a full solution");
+        let lines = |n: usize| (0..n).flat_map(move |x| (x + 1..n).map(move |y| (x, y)));
+        for (rows, cols) in lines(9).flat_map(|rows| lines(9).map(move |cols| (rows, cols))) {
+            let Some(rect) = Rect::new(rows, cols, DigitSet::EMPTY) else {
+                continue;
+            };
+            let x = rect.corners;
+            if x.iter().any(|&y| c.givens().contains(y)) {
+                continue;
+            }
+            // A solved side p, q and the side across, r across from p and t from q.
+            for [p, q, r, t] in [[0, 1, 2, 3], [2, 3, 0, 1], [0, 2, 1, 3], [1, 3, 0, 2]] {
+                if c.value(x[r]).is_some() || c.value(x[t]).is_some() {
+                    continue;
+                }
+                let (a, b) = (truth(x[p]), truth(x[q]));
+                // r completes the pattern with b, t with a; exactly one of them does.
+                let e = match (truth(x[r]) == b, truth(x[t]) == a) {
+                    (true, false) => truth(x[t]),
+                    (false, true) => truth(x[r]),
+                    _ => continue,
+                };
+                let keeps =
+                    |y: Cell, digit: Digit| c.get(y).contains(digit) && c.get(y).contains(e);
+                if e == a || e == b || !keeps(x[r], b) || !keeps(x[t], a) {
+                    continue;
+                }
+                for (y, digit) in [(x[p], a), (x[q], b)] {
+                    if c.value(y).is_none() {
+                        c.place(y, digit);
+                    }
+                }
+                for (y, digit) in [(x[r], b), (x[t], a)] {
+                    for other in c.get(y).iter().filter(|&o| o != digit && o != e) {
+                        c.eliminate(y, other);
+                    }
+                }
+                return (c, solution);
+            }
+        }
+        (c, solution)
+    }
+
+    #[test]
+    fn hodoku_s_avoidable_rectangle_type_1() {
+        // HoDoKu's example: r1c1=9, r1c9=7, r2c1=7 were solved, not given, so r2c9 cannot be 9.
+        let marks = "9 5 4 3 268 268 1 68 7  7 6 1 5 89 4 2 38 39  2 3 8 69 7 1 45 456 459 \
+            4 1 57 79 259 3 6 25 8  56 2 3567 4678 4568 568 9 345 1  8 9 356 1 2456 256 7 2345 345 \
+            3 48 56 468 1 9 458 7 2  56 48 9 2 4568 7 3 1 456  1 7 2 468 3 568 458 9 456";
+        let puzzle =
+            ".5........6.5.42....8.71...4....36.8.........89.1..7..3...........2.7.1..72.3..9.";
+        let mut c = Candidates::from_pencil_marks(marks).unwrap();
+        assert!(
+            avoidable_rectangle_1(&c).is_none(),
+            "pencil marks count every placed cell as given"
+        );
+        c.givens = crate::logic::testutil::from_line(puzzle).givens().bits();
+        let s = avoidable_rectangle_1(&c).unwrap();
+        assert_eq!(elims(&s), vec![(2, 9, 9)]);
+        assert_eq!(
+            s.to_string(),
+            "Avoidable Rectangle Type 1: {7,9} in r1c1,r1c9,r2c1,r2c9 => r2c9<>9"
+        );
+        assert_eq!(
+            avoidable_reference(&c, 3),
+            [(cell(2, 9), d(9))].into_iter().collect()
+        );
+    }
+
+    #[test]
+    fn avoidable_rectangle_type_2_removes_the_shared_extra() {
+        // r1c1=1 and r1c4=2 solved by the solver; r3c1 {2,5} and r3c4 {1,5}: one of them is 5,
+        // so the rest of row 3 and of neither box (they are in boxes 1 and 2) loses 5.
+        let mut c = Candidates::new(&Grid::EMPTY);
+        c.place(cell(1, 1), d(1));
+        c.place(cell(1, 4), d(2));
+        set_cell(&mut c, 3, 1, "25");
+        set_cell(&mut c, 3, 4, "15");
+        let s = avoidable_rectangle_2(&c).unwrap();
+        assert_eq!(s.fins, vec![cell(3, 1), cell(3, 4)]);
+        let removed: Vec<(usize, usize, u8)> = (1..=9)
+            .filter(|&col| col != 1 && col != 4)
+            .map(|col| (3, col, 5))
+            .collect();
+        assert_eq!(elims(&s), removed);
+        // Were r1c1 a given, there is no avoidable rectangle.
+        let mut values = [0u8; 81];
+        values[0] = 1;
+        let mut c = Candidates::new(&Grid::from_values(values).unwrap());
+        c.place(cell(1, 4), d(2));
+        set_cell(&mut c, 3, 1, "25");
+        set_cell(&mut c, 3, 4, "15");
+        assert!(avoidable_rectangle_2(&c).is_none());
+    }
+
+    #[test]
+    fn random_positions_hold_avoidable_rectangles() {
+        for (solved, at_least) in [(3, 20), (2, 100)] {
+            let mut positions = 0;
+            for index in 0..300 {
+                let drop = 30 + (index as u64 * 7) % 60;
+                let (c, _) = if solved == 3 {
+                    with_solved_cells(
+                        index,
+                        index % 30,
+                        drop,
+                        40 + index as u64 % 40,
+                        index as u64,
+                    )
+                } else {
+                    with_type_2(index, index % 30, drop, index as u64)
+                };
+                let found: BTreeSet<(Cell, Digit)> = avoidable_rectangles(&c, solved)
+                    .flat_map(|s| s.eliminations)
+                    .collect();
+                assert_eq!(found, avoidable_reference(&c, solved), "{c}");
+                positions += usize::from(!found.is_empty());
+            }
+            assert!(
+                positions >= at_least,
+                "type {}: only {positions} positions",
+                4 - solved
+            );
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// Both types find exactly the reference's eliminations, the finders give the first
+        /// instance, and no step removes the solution.
+        #[test]
+        fn avoidable_rectangles_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            share in 0u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = if share < 10 {
+                with_type_2(index, steps, drop, seed)
+            } else {
+                with_solved_cells(index, steps, drop, share, seed)
+            };
+            for (solved, t) in [(3, Technique::AvoidableRectangle1), (2, Technique::AvoidableRectangle2)] {
+                let all: Vec<Step> = avoidable_rectangles(&c, solved).collect();
+                check_search(&all, crate::logic::finder(t)(&c), &avoidable_reference(&c, solved), &solution)?;
                 prop_assert!(all.iter().all(|s| s.technique == t));
             }
         }

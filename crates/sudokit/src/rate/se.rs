@@ -398,6 +398,12 @@ impl SeGrid {
                 grid: Grid(*values),
                 masks: [0; 81],
                 digit_cells: [0; 9],
+                // SE's rules never ask which cells were given; every placed one counts.
+                givens: values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &v)| v != 0)
+                    .fold(0, |acc, (i, _)| acc | 1 << i),
             },
             count: [[0; 27]; 9],
         }

@@ -182,6 +182,7 @@ pub(super) static EVERY_CANDIDATE: SeGrid = SeGrid {
         grid: Grid([0; 81]),
         masks: [0x1ff; 81],
         digit_cells: [(1 << 81) - 1; 9],
+        givens: 0,
     },
     count: [[9; 27]; 9],
 };
