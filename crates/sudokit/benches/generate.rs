@@ -9,7 +9,8 @@
 //! `-- targets` (also run by default) times the targets that are not about shape: ER ranges
 //! from scratch on both cores, and for every technique a puzzle whose solve uses it and a
 //! practice position whose next step it is (median seconds per puzzle, 20 s at most each).
-//! `-- speed` runs only the comparison.
+//! `-- speed` runs only the comparison; technique names (`-- targets remote-pair jellyfish`)
+//! time only those techniques.
 
 #[path = "support/clock.rs"]
 mod clock;
@@ -26,6 +27,7 @@ use sudokit::grid::Grid;
 use sudokit::logic::TechniqueSet;
 use sudokit::rate::Tenths;
 use sudokit::solver;
+use sudokit::step::Technique;
 use sudoku::board::Symmetry as CrateSymmetry;
 use sudoku::Sudoku;
 
@@ -81,36 +83,59 @@ fn check(puzzles: &[Grid], minimal: bool) -> f64 {
 }
 
 fn main() {
-    let sections: Vec<String> = std::env::args()
+    let (named, sections): (Vec<String>, Vec<String>) = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
-        .collect();
+        .partition(|a| Technique::from_name(a).is_some());
     let wants = |name: &str| sections.is_empty() || sections.iter().any(|s| s == name);
     if wants("speed") {
         speed();
     }
     if wants("targets") {
-        targets();
+        let named: Vec<Technique> = named
+            .iter()
+            .filter_map(|a| Technique::from_name(a))
+            .collect();
+        targets(&named);
     }
 }
 
 /// Seconds per puzzle for the targets that are not about shape: rating ranges on both
-/// cores, and every technique as a required step and as a practice position on one.
-fn targets() {
+/// cores, and every technique (or those `named`) as a required step and as a practice
+/// position on one.
+fn targets(named: &[Technique]) {
     println!("\ntargets: puzzles made, seconds per puzzle (median over {PER_TARGET}, {TARGET_SECONDS} s at most each)");
     let spec = |f: &dyn Fn(&mut Spec)| {
         let mut spec = Spec::default();
         f(&mut spec);
         Generator::new(spec).expect("a possible target")
     };
-    for (name, er) in [("ER >= 9.0", Tenths(90)), ("ER >= 10.0", Tenths(100))] {
+    let ratings: &[(&str, Tenths)] = if named.is_empty() {
+        &[("ER >= 9.0", Tenths(90)), ("ER >= 10.0", Tenths(100))]
+    } else {
+        &[]
+    };
+    for &(name, er) in ratings {
         let generator = spec(&|s| s.er = Some((er, Tenths(u16::MAX))));
         let (made, median) = median_time(&generator, true);
         println!("{name:<44} {made:>3} {median}");
     }
-    for technique in TechniqueSet::all().techniques().iter().copied() {
+    let all = TechniqueSet::all();
+    let techniques = all
+        .techniques()
+        .iter()
+        .copied()
+        .filter(|t| named.is_empty() || named.contains(t));
+    for technique in techniques {
+        let Ok(uses) = Generator::new(Spec {
+            techniques: vec![technique],
+            ..Spec::default()
+        }) else {
+            println!("{:<44} never a step", technique.name());
+            continue;
+        };
         for (kind, generator) in [
-            ("uses", spec(&|s| s.techniques = vec![technique])),
+            ("uses", uses),
             ("practice", spec(&|s| s.practice = Some(technique))),
         ] {
             let (made, median) = median_time(&generator, false);

@@ -162,7 +162,7 @@ fn json_records_carry_what_makes_the_puzzle_again() {
 
 #[test]
 fn impossible_targets_are_refused_at_once_with_the_reason() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 6] = [
         (&["--clues", "16"], "fewer than 17 clues"),
         (&["--clues", "30..20"], "empty"),
         (
@@ -171,6 +171,10 @@ fn impossible_targets_are_refused_at_once_with_the_reason() {
         ),
         (&["--er", "12.5.."], "above ER"),
         (&["--technique", "x-wng"], "did you mean x-wing?"),
+        (
+            &["--practice", "forcing-net-contradiction"],
+            "after Trial in the engine's order",
+        ),
     ];
     for (args, why) in cases {
         let (out, err, code) = generate(args);
