@@ -521,6 +521,27 @@ mod tests {
         );
     }
 
+    /// In the standard order the thread's puzzle meets its Tridagon at the second step, and
+    /// the rest needs no forcing chain (without the Tridagon it takes dynamic forcing chains).
+    #[test]
+    fn the_standard_order_explains_the_threads_puzzle_with_its_tridagon() {
+        let puzzle: Grid =
+            "57....9..........8.1.........168..42...1.28.9..2.9416.....26....6.9.82.4...41.6.."
+                .parse()
+                .unwrap();
+        let explanation = Engine::new(TechniqueSet::all())
+            .unique(true)
+            .explain(&puzzle);
+        assert!(explanation.solved);
+        assert_eq!(explanation.steps[1].technique, Technique::Tridagon);
+        assert!(explanation.steps.iter().all(|s| STANDARD_ORDER
+            .iter()
+            .position(|&t| t == s.technique)
+            < STANDARD_ORDER
+                .iter()
+                .position(|&t| t == Technique::NishioForcingChain)));
+    }
+
     /// The thread's pattern on an empty grid, with two guardians whose other candidate is 1:
     /// one of them is 1, so the rest of box 9 loses it.
     #[test]
