@@ -188,6 +188,14 @@ techniques! {
     /// Cells where a line crosses a box, with cells of the line and of the box sharing no
     /// digit: as many digits as cells, each locked to its part.
     SueDeCoq => "Sue de Coq", "sue-de-coq", "Sue-de-Coq";
+    /// Placed digits symmetric under a turn or reflection of the grid with a map of the
+    /// digits: the one solution is symmetric too. (HoDoKu has no such step; the name is
+    /// Sudopedia's.)
+    GurthsSymmetricalPlacement => "Gurth's Symmetrical Placement", "gurths-symmetrical-placement", "Gurth's Theorem";
+    /// Twelve cells of three digits in four boxes of two bands and two stacks that cannot
+    /// hold those digits only: a guardian holds another. (HoDoKu has no such step; the name is
+    /// Denis Berthier's, and SudokuWiki's "Tridagons".)
+    Tridagon => "Tridagon", "tridagon", "Tridagons";
     /// A pair of digits for two cells is ruled out when the cells see each other and the
     /// digits are the same, or when together they would empty a cell both see; a candidate
     /// left in no allowed pair is removed. (HoDoKu has no such step; the name is Sudoku
@@ -309,6 +317,7 @@ impl Technique {
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
                 | Technique::BugPlus1
+                | Technique::GurthsSymmetricalPlacement
         )
     }
 }

@@ -35,6 +35,7 @@ pub mod exclusion;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+pub mod patterns;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -119,6 +120,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::AlsXyChain => als::als_xy_chain,
         T::DeathBlossom => als::death_blossom,
         T::SueDeCoq => als::sue_de_coq,
+        T::GurthsSymmetricalPlacement => patterns::gurths_symmetrical_placement,
+        T::Tridagon => patterns::tridagon,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::TemplateSet => templates::template_set,
@@ -208,6 +211,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::AlsXyWing,
         T::AlsXyChain,
         T::DeathBlossom,
+        T::GurthsSymmetricalPlacement,
+        T::Tridagon,
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,
@@ -585,6 +590,13 @@ pub(crate) mod testutil {
                 None => break,
             };
         }
+        thin(&mut c, &solution, drop, seed);
+        (c, solution)
+    }
+
+    /// Removes every candidate of `c` that is not `solution`'s with probability `drop` in
+    /// 100, by a generator seeded with `seed`: what earlier techniques might have removed.
+    pub fn thin(c: &mut Candidates, solution: &Grid, drop: u64, seed: u64) {
         let mut state = seed | 1;
         for cl in Cell::all() {
             let truth = solution.get(cl).expect("a full solution");
@@ -597,7 +609,6 @@ pub(crate) mod testutil {
                 }
             }
         }
-        (c, solution)
     }
 
     /// A fixed sweep of `count` positions (`random_position` with steps `index % 30` and
