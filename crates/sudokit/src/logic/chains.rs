@@ -287,6 +287,10 @@ fn state(node: u16, past_first: bool, grouped: bool, on: bool) -> u32 {
     u32::from(node) * 8 + u32::from(past_first) * 4 + u32::from(grouped) * 2 + u32::from(on)
 }
 
+fn is_empty(k: &[CellSet; 9]) -> bool {
+    k.iter().all(|s| s.is_empty())
+}
+
 fn state_node(s: u32) -> u16 {
     (s / 8) as u16
 }
@@ -300,28 +304,35 @@ struct Search<'g> {
     chains: Vec<Found>,
     /// Per category, per conclusion key: the index of the shortest chain drawing it.
     shortest: [Vec<u32>; 3],
+    /// Per category, the length of its shortest chain (`usize::MAX` while none).
+    first_len: [usize; 3],
 }
 
 impl<'g> Search<'g> {
     /// Runs the search: a breadth-first walk from every start assumed false, alternating
     /// strong links (off ⇒ on) and weak links (on ⇒ off), so each end is reached first by
     /// its shortest walk; a walk that repeats a candidate is replaced by the shortest chain
-    /// that does not.
-    fn run(g: &'g Graph, kind: Kind, max_nodes: usize) -> Search<'g> {
+    /// that does not. With `first_only`, walks stop at the length of the longest of the
+    /// categories' shortest chains so far, which keeps each category's first chain (a
+    /// chain as long is met later, and loses to it) and skips most of the work.
+    fn run(g: &'g Graph, kind: Kind, max_nodes: usize, first_only: bool) -> Search<'g> {
         let mut search = Search {
             g,
             kind,
             max_nodes,
             chains: Vec::new(),
             shortest: std::array::from_fn(|_| vec![u32::MAX; 2 * 729]),
+            first_len: [usize::MAX; 3],
         };
         let grouped = kind == Kind::Nice { grouped: true };
         let n = g.nodes.len();
         let mut pred = vec![u32::MAX; 8 * n];
         let mut frontier: Vec<u32> = Vec::new();
         let mut next: Vec<u32> = Vec::new();
+        let nice = matches!(kind, Kind::Nice { .. });
         for s in 0..n as u16 {
-            if g.strong[s as usize].is_empty() {
+            // Open chains conclude only what both ends kill; loops conclude more.
+            if g.strong[s as usize].is_empty() || (!nice && is_empty(&g.kill[s as usize])) {
                 continue;
             }
             pred.fill(u32::MAX);
@@ -331,6 +342,9 @@ impl<'g> Search<'g> {
             frontier.push(start);
             let mut len = 1;
             while !frontier.is_empty() && len < max_nodes {
+                if first_only && len + 1 >= search.longest_first() {
+                    break;
+                }
                 len += 1;
                 next.clear();
                 for &from in &frontier {
@@ -368,6 +382,15 @@ impl<'g> Search<'g> {
             }
         }
         search
+    }
+
+    /// The length of the longest of the categories' shortest chains (of the categories the
+    /// kind has), or more than any chain while one category has none.
+    fn longest_first(&self) -> usize {
+        match self.kind {
+            Kind::Nice { .. } => self.first_len.iter().copied().max().unwrap_or(usize::MAX),
+            _ => self.first_len[Category::Open.slot()],
+        }
     }
 
     /// Tests the chains from `s` (off) to the on-state `end`, `len` nodes long by the walk.
@@ -476,6 +499,8 @@ impl<'g> Search<'g> {
             return;
         }
         let index = self.chains.len() as u32;
+        let first = &mut self.first_len[category.slot()];
+        *first = (*first).min(len);
         for k in conclusion_keys(&kills, placement) {
             let slot = &mut self.shortest[category.slot()][k];
             if *slot == u32::MAX || self.chains[*slot as usize].nodes.len() > len {
@@ -551,6 +576,7 @@ impl<'g> Search<'g> {
     }
 
     /// The chains of a category, shortest first (the first found among equals).
+    #[cfg(test)]
     fn ranked(&self, category: Category) -> Vec<u32> {
         let mut ids: Vec<u32> = self.shortest[category.slot()]
             .iter()
@@ -563,6 +589,7 @@ impl<'g> Search<'g> {
     }
 
     /// The steps of a category, shortest first.
+    #[cfg(test)]
     fn steps(&self, category: Category, technique: Technique) -> Vec<Step> {
         self.ranked(category)
             .iter()
@@ -726,26 +753,29 @@ fn nice_techniques(grouped: bool) -> [Technique; 3] {
     }
 }
 
-/// Every X-Chain or XY-Chain step (`kind`) up to `max_nodes` nodes: for each elimination
-/// the shortest chain making it, shortest first.
-fn open_chain_steps(c: &Candidates, kind: Kind, max_nodes: usize) -> Vec<Step> {
-    let g = Graph::build(c, kind);
-    let technique = match kind {
+/// The technique of an open chain search.
+fn open_technique(kind: Kind) -> Technique {
+    match kind {
         Kind::X => Technique::XChain,
         _ => Technique::XYChain,
-    };
-    Search::run(&g, kind, max_nodes).steps(Category::Open, technique)
+    }
+}
+
+/// The shortest X-Chain or XY-Chain (`kind`) step.
+fn open_chain(c: &Candidates, kind: Kind) -> Option<Step> {
+    let g = Graph::build(c, kind);
+    Search::run(&g, kind, MAX_NODES, true).first(Category::Open, open_technique(kind))
 }
 
 /// X-Chain: a single-digit alternating chain; cells seeing both ends lose the digit.
 pub fn x_chain(c: &Candidates) -> Option<Step> {
-    open_chain_steps(c, Kind::X, MAX_NODES).into_iter().next()
+    open_chain(c, Kind::X)
 }
 
 /// XY-Chain: bivalue cells linked by equal digits; both ends hold the same digit, which
 /// cells seeing both ends lose.
 pub fn xy_chain(c: &Candidates) -> Option<Step> {
-    open_chain_steps(c, Kind::Xy, MAX_NODES).into_iter().next()
+    open_chain(c, Kind::Xy)
 }
 
 /// A nice-loop search result: the grid, whether groups were used, and the first step per
@@ -845,7 +875,7 @@ fn nice(c: &Candidates, grouped: bool, cat: Category) -> Option<Step> {
     }
     let kind = Kind::Nice { grouped };
     let g = Graph::build(c, kind);
-    let search = Search::run(&g, kind, MAX_NODES);
+    let search = Search::run(&g, kind, MAX_NODES, true);
     let names = nice_techniques(grouped);
     let steps = Category::ALL.map(|cat| search.first(cat, names[cat.slot()]));
     let out = steps[cat.slot()].clone();
@@ -896,12 +926,19 @@ mod tests {
     };
     use crate::logic::Finder;
 
+    /// Every X-Chain or XY-Chain step (`kind`) up to `max_nodes` nodes: for each
+    /// elimination the shortest chain making it, shortest first.
+    fn open_chain_steps(c: &Candidates, kind: Kind, max_nodes: usize) -> Vec<Step> {
+        let g = Graph::build(c, kind);
+        Search::run(&g, kind, max_nodes, false).steps(Category::Open, open_technique(kind))
+    }
+
     /// Every nice-loop and AIC step up to `max_nodes` nodes, per category (continuous,
     /// discontinuous, open): for each conclusion the shortest chain drawing it, shortest first.
     fn nice_steps(c: &Candidates, grouped: bool, max_nodes: usize) -> [Vec<Step>; 3] {
         let kind = Kind::Nice { grouped };
         let g = Graph::build(c, kind);
-        let search = Search::run(&g, kind, max_nodes);
+        let search = Search::run(&g, kind, max_nodes, false);
         let names = nice_techniques(grouped);
         Category::ALL.map(|cat| search.steps(cat, names[cat.slot()]))
     }
@@ -1339,6 +1376,60 @@ mod tests {
         assert_eq!(s.technique, Technique::GroupedAic);
         assert_eq!(chain(&s), "(1)r1c1=(1)r1c78-(1)r2c9=(1)r6c9 => r6c1<>1");
         assert_eq!(elims(&s), vec![(6, 1, 1)]);
+    }
+
+    #[test]
+    fn grouped_continuous_loop_of_hodoku_example_gcnl01() {
+        // HoDoKu's example "gcnl01" for Grouped Continuous Nice Loop
+        // (hodoku.sourceforge.net/en/show_example.php?file=gcnl01): the pencil marks its page
+        // shows, and the eliminations of its load line (143 153 275 276 286 364 399 864:
+        // digit, row, column).
+        let marks = "
+            78  5    2    | 4     3      1      | 9      6    78
+            48  3    6    | 7     29     29     | 48     1    5
+            1   9    47   | 68    568    568    | 34     2    347
+            2   17   1378 | 1389  45789  345789 | 1358   358  6
+            9   4    1378 | 1368  5678   35678  | 12358  358  1238
+            5   6    138  | 1238  28     238    | 7      4    9
+            3   127  9    | 268   24678  24678  | 12458  578  1248
+            6   27   5    | 2389  1      234789 | 2348   378  2348
+            47  8    147  | 5     27     237    | 6      9    123";
+        let c = Candidates::from_pencil_marks(marks).expect("marks");
+        let puzzle: Grid =
+            "..243.9...3.7...1519.....2.2.......694.............74.3.9......6...1.....8.5..69."
+                .parse()
+                .expect("puzzle");
+        let solution = crate::solver::count(&puzzle, 2)
+            .solution
+            .expect("one solution");
+        let hodoku = [
+            (4, 3, 1),
+            (5, 3, 1),
+            (7, 5, 2),
+            (7, 6, 2),
+            (8, 6, 2),
+            (6, 4, 3),
+            (9, 9, 3),
+            (6, 4, 8),
+        ];
+        let [continuous, ..] = nice_steps(&c, true, MAX_NODES);
+        let found: Vec<(usize, usize, u8)> = continuous.iter().flat_map(elims).collect();
+        for want in hodoku {
+            assert!(found.contains(&want), "{want:?} not in {found:?}");
+        }
+        for s in &continuous {
+            let links = crate::links::links(chain(s));
+            assert!(
+                links.iter().any(|l| l.to.cells.len() > 1),
+                "{s} has a group"
+            );
+            for &(x, d) in &s.eliminations {
+                assert_ne!(solution.get(x), Some(d), "{s}");
+            }
+        }
+        // The finder's step is the shortest of them.
+        let first = grouped_continuous_nice_loop(&c).expect("a grouped loop");
+        assert_eq!(Some(&first), continuous.first());
     }
 
     #[test]
