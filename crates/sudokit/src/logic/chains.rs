@@ -20,10 +20,21 @@
 //! links only, or bivalue cells only with both ends on the same digit. Remote Pair, the
 //! XY-Chain of cells sharing one pair of digits, is found by a simpler alternation.
 //!
-//! Breadth-first search makes the reported chain the shortest of its kind for its start;
-//! across starts the shortest wins, so explanations stay short. Each node carries the set
-//! of candidates it "kills" (its weak-link partners) as nine 81-bit masks, so testing a
-//! pair of ends is nine ANDs.
+//! Every finder is complete up to [`MAX_NODES`] nodes (HoDoKu's X-Chain cap): a chain
+//! is a sequence of nodes that repeats no candidate, and for every conclusion some chain
+//! of its kind draws, the search keeps the shortest chain drawing it (the first found among
+//! equals) and reports all of that chain's conclusions; the finder gives the shortest of
+//! them. From every start, a breadth-first walk over (node, on/off) states reaches each end
+//! first by its shortest walk; the state also records whether the walk is past its first
+//! link (a chain has at least four nodes, so an end met at once must be met again) and, for
+//! the grouped techniques, whether it holds a group (a chain without one is the plain
+//! technique's). A walk that repeats a candidate is replaced by the shortest chain that does
+//! not, from a depth-first search pruned by the walk distances. A continuous loop's
+//! eliminations depend on its every weak link, but each is found by the loop's shortest
+//! path from that link's one end back to the other. Each node carries the set of candidates
+//! it "kills" (its weak-link partners) as nine 81-bit masks, so testing a pair of ends is
+//! nine ANDs. Tests compare every conclusion, and the shortest chain for each, with a plain
+//! depth-first enumeration of the chains from the definitions. ALS nodes are not used.
 //!
 //! The three nice-loop techniques share one search per grid state (a small thread-local
 //! cache), since the solver asks for them one after the other on the same grid.
@@ -34,6 +45,12 @@ use std::collections::HashMap;
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::step::{Step, Technique};
+
+/// The longest chain the finders look for, in nodes (a candidate or a group; a bivalue
+/// cell's strong link is two): HoDoKu's default cap on X- and XY-Chains
+/// (`RESTRICT_CHAIN_LENGTH`), here for every chain. (HoDoKu's nice loops and AICs come
+/// from implication tables of up to 1,000 entries, in effect unbounded.)
+pub const MAX_NODES: usize = 20;
 
 /// Which links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -71,8 +88,6 @@ struct Graph {
     /// Per node, per digit: the candidates that are false if the node is true.
     kill: Vec<[CellSet; 9]>,
 }
-
-const NONE: u16 = u16::MAX;
 
 impl Graph {
     fn build(c: &Candidates, kind: Kind) -> Graph {
@@ -172,6 +187,24 @@ impl Graph {
         }
     }
 
+    fn is_group(&self, i: u16) -> bool {
+        self.nodes[i as usize].cells.len() > 1
+    }
+
+    /// Whether no candidate appears twice in `nodes`, but for a loop's start at its end.
+    fn is_simple(&self, nodes: &[u16]) -> bool {
+        let mut used = [CellSet::EMPTY; 9];
+        let closes = nodes.len() > 1 && nodes.first() == nodes.last();
+        let open = &nodes[..nodes.len() - usize::from(closes)];
+        open.iter().all(|&i| {
+            let node = self.nodes[i as usize];
+            let slot = &mut used[node.digit.index()];
+            let free = (*slot & node.cells).is_empty();
+            *slot |= node.cells;
+            free
+        })
+    }
+
     /// The candidates killed by both nodes.
     fn common_kill(&self, a: u16, b: u16) -> [CellSet; 9] {
         let (ka, kb) = (&self.kill[a as usize], &self.kill[b as usize]);
@@ -198,10 +231,6 @@ fn box_lines(b: u8) -> [House; 6] {
     ]
 }
 
-fn is_empty(k: &[CellSet; 9]) -> bool {
-    k.iter().all(|s| s.is_empty())
-}
-
 /// What a chain concludes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Category {
@@ -213,6 +242,18 @@ enum Category {
     Open,
 }
 
+impl Category {
+    const ALL: [Category; 3] = [
+        Category::Continuous,
+        Category::Discontinuous,
+        Category::Open,
+    ];
+
+    fn slot(self) -> usize {
+        self as usize
+    }
+}
+
 /// A chain found: its nodes from start to end, and its conclusions.
 struct Found {
     nodes: Vec<u16>,
@@ -221,202 +262,398 @@ struct Found {
     kills: [CellSet; 9],
 }
 
-/// Per-category shortest chains of one search.
-#[derive(Default)]
-struct Best {
-    found: [Option<Found>; 3],
+/// The index of a conclusion among 729 eliminations and then 729 placements.
+fn conclusion_key(cell: Cell, digit: Digit, placed: bool) -> usize {
+    usize::from(placed) * 729 + digit.index() * 81 + cell.index()
 }
 
-impl Best {
-    fn slot(cat: Category) -> usize {
-        match cat {
-            Category::Continuous => 0,
-            Category::Discontinuous => 1,
-            Category::Open => 2,
-        }
-    }
-
-    fn offer(&mut self, cat: Category, f: impl FnOnce() -> Found, len: usize) {
-        let slot = &mut self.found[Best::slot(cat)];
-        if slot.as_ref().map_or(true, |g| g.nodes.len() > len) {
-            *slot = Some(f());
-        }
-    }
-
-    fn len(&self, cat: Category) -> usize {
-        self.found[Best::slot(cat)]
-            .as_ref()
-            .map_or(usize::MAX, |f| f.nodes.len())
-    }
+/// The conclusion keys of `kills` and `placement`.
+fn conclusion_keys(
+    kills: &[CellSet; 9],
+    placement: Option<(Cell, Digit)>,
+) -> impl Iterator<Item = usize> + '_ {
+    let eliminated = Digit::all().flat_map(move |d| {
+        kills[d.index()]
+            .iter()
+            .map(move |cell| conclusion_key(cell, d, false))
+    });
+    eliminated.chain(placement.map(|(cell, d)| conclusion_key(cell, d, true)))
 }
 
-/// Breadth-first search from every start; keeps the shortest chain of each accepted
-/// category.
-fn search(g: &Graph, kind: Kind, want: &[Category]) -> Best {
-    let n = g.nodes.len();
-    let mut best = Best::default();
-    let mut on_pred = vec![NONE; n];
-    let mut off_pred = vec![NONE; n];
-    let mut frontier: Vec<u16> = Vec::new();
-    let mut next: Vec<u16> = Vec::new();
-    // Open chains eliminate only what both ends kill: a start that kills nothing is useless.
-    let open_only = want == [Category::Open];
-    for s in 0..n as u16 {
-        if g.strong[s as usize].is_empty() || (open_only && is_empty(&g.kill[s as usize])) {
-            continue;
-        }
-        on_pred.fill(NONE);
-        off_pred.fill(NONE);
-        off_pred[s as usize] = s;
-        frontier.clear();
-        frontier.push(s);
-        let mut nodes_in_chain = 1;
-        while !frontier.is_empty() {
-            nodes_in_chain += 1;
-            // Nothing longer can improve any wanted category.
-            if want.iter().all(|&c| best.len(c) <= nodes_in_chain) {
-                break;
-            }
-            next.clear();
-            for &u in &frontier {
-                for &v in &g.strong[u as usize] {
-                    if on_pred[v as usize] == NONE {
-                        on_pred[v as usize] = u;
-                        next.push(v);
-                    }
-                }
-            }
-            for &e in &next {
-                let path = || trace(s, e, &on_pred, &off_pred);
-                examine(g, kind, want, s, e, nodes_in_chain, path, &mut best);
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            next.clear();
-            for &u in &frontier {
-                for &v in &g.weak[u as usize] {
-                    if off_pred[v as usize] == NONE {
-                        off_pred[v as usize] = u;
-                        next.push(v);
-                    }
-                }
-            }
-            nodes_in_chain += 1;
-            std::mem::swap(&mut frontier, &mut next);
-        }
-    }
-    best
+/// A search state: a node; whether it lies past the chain's first link, since a chain
+/// needs at least four nodes and a node reached at once must be reachable again later;
+/// whether the chain so far holds a group; and whether the node is on (true) or off.
+fn state(node: u16, past_first: bool, grouped: bool, on: bool) -> u32 {
+    u32::from(node) * 8 + u32::from(past_first) * 4 + u32::from(grouped) * 2 + u32::from(on)
 }
 
-/// Tests the chain `s … e` (e on) for every wanted category.
-#[allow(clippy::too_many_arguments)]
-fn examine(
-    g: &Graph,
+fn is_empty(k: &[CellSet; 9]) -> bool {
+    k.iter().all(|s| s.is_empty())
+}
+
+fn state_node(s: u32) -> u16 {
+    (s / 8) as u16
+}
+
+/// All chains of one kind up to a length: for each category and each conclusion, the
+/// shortest chain drawing it.
+struct Search<'g> {
+    g: &'g Graph,
     kind: Kind,
-    want: &[Category],
-    s: u16,
-    e: u16,
-    len: usize,
-    path: impl Fn() -> Vec<u16>,
-    best: &mut Best,
-) {
-    let (sn, en) = (g.nodes[s as usize], g.nodes[e as usize]);
-    if e == s {
-        if want.contains(&Category::Discontinuous) && len < best.len(Category::Discontinuous) {
-            let (placement, kills) = match sn.single() {
-                Some(cell) => (Some((cell, sn.digit)), [CellSet::EMPTY; 9]),
-                None => (None, g.kill[s as usize]),
-            };
-            if placement.is_some() || !is_empty(&kills) {
-                best.offer(
-                    Category::Discontinuous,
-                    || Found {
-                        nodes: path(),
-                        closes: false,
-                        placement,
-                        kills,
-                    },
-                    len,
-                );
+    max_nodes: usize,
+    chains: Vec<Found>,
+    /// Per category, per conclusion key: the index of the shortest chain drawing it.
+    shortest: [Vec<u32>; 3],
+    /// Per category, the length of its shortest chain (`usize::MAX` while none).
+    first_len: [usize; 3],
+}
+
+impl<'g> Search<'g> {
+    /// Runs the search: a breadth-first walk from every start assumed false, alternating
+    /// strong links (off ⇒ on) and weak links (on ⇒ off), so each end is reached first by
+    /// its shortest walk; a walk that repeats a candidate is replaced by the shortest chain
+    /// that does not. With `first_only`, walks stop at the length of the longest of the
+    /// categories' shortest chains so far, which keeps each category's first chain (a
+    /// chain as long is met later, and loses to it) and skips most of the work.
+    fn run(g: &'g Graph, kind: Kind, max_nodes: usize, first_only: bool) -> Search<'g> {
+        let mut search = Search {
+            g,
+            kind,
+            max_nodes,
+            chains: Vec::new(),
+            shortest: std::array::from_fn(|_| vec![u32::MAX; 2 * 729]),
+            first_len: [usize::MAX; 3],
+        };
+        let grouped = kind == Kind::Nice { grouped: true };
+        let n = g.nodes.len();
+        let mut pred = vec![u32::MAX; 8 * n];
+        let mut frontier: Vec<u32> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        let nice = matches!(kind, Kind::Nice { .. });
+        for s in 0..n as u16 {
+            // Open chains conclude only what both ends kill; loops conclude more.
+            if g.strong[s as usize].is_empty() || (!nice && is_empty(&g.kill[s as usize])) {
+                continue;
+            }
+            pred.fill(u32::MAX);
+            let start = state(s, false, grouped && g.is_group(s), false);
+            pred[start as usize] = start;
+            frontier.clear();
+            frontier.push(start);
+            let mut len = 1;
+            while !frontier.is_empty() && len < max_nodes {
+                if first_only && len + 1 >= search.longest_first() {
+                    break;
+                }
+                len += 1;
+                next.clear();
+                for &from in &frontier {
+                    let u = state_node(from);
+                    for &v in &g.strong[u as usize] {
+                        let group = from & 2 != 0 || (grouped && g.is_group(v));
+                        let to = state(v, len >= 4, group, true);
+                        if pred[to as usize] == u32::MAX {
+                            pred[to as usize] = from;
+                            next.push(to);
+                        }
+                    }
+                }
+                for &end in &next {
+                    search.examine(s, end, len, &pred);
+                }
+                if len + 2 > max_nodes {
+                    break;
+                }
+                std::mem::swap(&mut frontier, &mut next);
+                next.clear();
+                for &from in &frontier {
+                    let u = state_node(from);
+                    for &v in &g.weak[u as usize] {
+                        let group = from & 2 != 0 || (grouped && g.is_group(v));
+                        let to = state(v, true, group, false);
+                        if pred[to as usize] == u32::MAX {
+                            pred[to as usize] = from;
+                            next.push(to);
+                        }
+                    }
+                }
+                len += 1;
+                std::mem::swap(&mut frontier, &mut next);
             }
         }
-        return;
+        search
     }
-    if kind == Kind::Xy && sn.digit != en.digit {
-        return;
+
+    /// The length of the longest of the categories' shortest chains (of the categories the
+    /// kind has), or more than any chain while one category has none.
+    fn longest_first(&self) -> usize {
+        match self.kind {
+            Kind::Nice { .. } => self.first_len.iter().copied().max().unwrap_or(usize::MAX),
+            _ => self.first_len[Category::Open.slot()],
+        }
     }
-    let kills = g.common_kill(s, e);
-    // When every elimination lies in an end's cell, the chain reads as a loop through that
-    // cell (X - S = … = E - X): a Discontinuous Nice Loop; otherwise it is an open AIC.
-    let mut ends = sn.cells | en.cells;
-    if sn.single().is_none() || en.single().is_none() {
-        ends = CellSet::EMPTY;
+
+    /// Tests the chains from `s` (off) to the on-state `end`, `len` nodes long by the walk.
+    fn examine(&mut self, s: u16, end: u32, len: usize, pred: &[u32]) {
+        let g = self.g;
+        let grouped = self.kind == Kind::Nice { grouped: true };
+        // Chains without a group belong to the plain techniques.
+        if grouped && end & 2 == 0 {
+            return;
+        }
+        let e = state_node(end);
+        let nice = matches!(self.kind, Kind::Nice { .. });
+        let (sn, en) = (g.nodes[s as usize], g.nodes[e as usize]);
+        if e == s {
+            // The start's absence forces it: it is true.
+            if nice {
+                let (placement, kills) = match sn.single() {
+                    Some(cell) => (Some((cell, sn.digit)), [CellSet::EMPTY; 9]),
+                    None => (None, g.kill[s as usize]),
+                };
+                self.offer(Category::Discontinuous, s, end, len, pred, placement, kills);
+            }
+            return;
+        }
+        if self.kind == Kind::Xy && sn.digit != en.digit {
+            return;
+        }
+        if len < 4 {
+            return;
+        }
+        let kills = g.common_kill(s, e);
+        // When every elimination lies in an end's cell, the chain reads as a loop through
+        // that cell (X - S = … = E - X): a Discontinuous Nice Loop; otherwise an open AIC.
+        let in_ends = sn.single().is_some()
+            && en.single().is_some()
+            && kills
+                .iter()
+                .all(|k| (*k - (sn.cells | en.cells)).is_empty());
+        let category = if nice && in_ends {
+            Category::Discontinuous
+        } else {
+            Category::Open
+        };
+        self.offer(category, s, end, len, pred, None, kills);
+        if nice && g.weak[e as usize].contains(&s) {
+            // A loop: its eliminations depend on every weak link in it, so on the path.
+            let Some(nodes) = self.chain(s, end, len, pred) else {
+                return;
+            };
+            let mut kills = g.common_kill(e, s);
+            for pair in nodes[1..].chunks(2) {
+                if let [a, b] = *pair {
+                    let k = g.common_kill(a, b);
+                    for d in 0..9 {
+                        kills[d] |= k[d];
+                    }
+                }
+            }
+            self.record(Category::Continuous, nodes, true, None, kills);
+        }
     }
-    let cat = if kills.iter().all(|k| (*k - ends).is_empty()) {
-        Category::Discontinuous
-    } else {
-        Category::Open
-    };
-    if want.contains(&cat) && len < best.len(cat) && len >= 4 && !is_empty(&kills) {
-        best.offer(
-            cat,
-            || Found {
-                nodes: path(),
-                closes: false,
-                placement: None,
-                kills,
-            },
-            len,
-        );
+
+    /// Whether a chain of `len` nodes drawing these conclusions would be the shortest for
+    /// one of them.
+    fn improves(
+        &self,
+        category: Category,
+        len: usize,
+        kills: &[CellSet; 9],
+        placement: Option<(Cell, Digit)>,
+    ) -> bool {
+        let shortest = &self.shortest[category.slot()];
+        conclusion_keys(kills, placement)
+            .any(|k| shortest[k] == u32::MAX || self.chains[shortest[k] as usize].nodes.len() > len)
     }
-    if want.contains(&Category::Continuous)
-        && len < best.len(Category::Continuous)
-        && len >= 4
-        && g.weak[e as usize].contains(&s)
-    {
-        let nodes = path();
-        let mut kills = g.common_kill(e, s);
-        for pair in nodes[1..].chunks(2) {
-            if let [a, b] = *pair {
-                let k = g.common_kill(a, b);
-                for d in 0..9 {
-                    kills[d] |= k[d];
+
+    /// Records the chain to `end` if it is the shortest for one of its conclusions.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        category: Category,
+        s: u16,
+        end: u32,
+        len: usize,
+        pred: &[u32],
+        placement: Option<(Cell, Digit)>,
+        kills: [CellSet; 9],
+    ) {
+        if self.improves(category, len, &kills, placement) {
+            if let Some(nodes) = self.chain(s, end, len, pred) {
+                self.record(category, nodes, false, placement, kills);
+            }
+        }
+    }
+
+    fn record(
+        &mut self,
+        category: Category,
+        nodes: Vec<u16>,
+        closes: bool,
+        placement: Option<(Cell, Digit)>,
+        kills: [CellSet; 9],
+    ) {
+        let len = nodes.len();
+        if !self.improves(category, len, &kills, placement) {
+            return;
+        }
+        let index = self.chains.len() as u32;
+        let first = &mut self.first_len[category.slot()];
+        *first = (*first).min(len);
+        for k in conclusion_keys(&kills, placement) {
+            let slot = &mut self.shortest[category.slot()][k];
+            if *slot == u32::MAX || self.chains[*slot as usize].nodes.len() > len {
+                *slot = index;
+            }
+        }
+        self.chains.push(Found {
+            nodes,
+            closes,
+            placement,
+            kills,
+        });
+    }
+
+    /// The chain from `s` to `end`: the walk the breadth-first search took if no candidate
+    /// repeats in it, else the shortest chain that repeats none, if one fits the length.
+    fn chain(&self, s: u16, end: u32, len: usize, pred: &[u32]) -> Option<Vec<u16>> {
+        let mut nodes = vec![state_node(end)];
+        let mut at = end;
+        while pred[at as usize] != at {
+            at = pred[at as usize];
+            nodes.push(state_node(at));
+        }
+        nodes.reverse();
+        if self.g.is_simple(&nodes) {
+            return Some(nodes);
+        }
+        let grouped = end & 2 != 0 && self.kind == Kind::Nice { grouped: true };
+        self.shortest_simple(s, state_node(end), grouped, len)
+    }
+
+    /// The shortest chain from `s` to `e` of at least `len` nodes that repeats no
+    /// candidate (and holds a group when `grouped`): a depth-first search deepened two
+    /// nodes at a time, pruned by the distance to `e` that ignores repeats.
+    fn shortest_simple(&self, s: u16, e: u16, grouped: bool, len: usize) -> Option<Vec<u16>> {
+        let g = self.g;
+        let n = g.nodes.len();
+        // distance[node * 2 + on]: links from that state to `e` on.
+        let mut distance = vec![u8::MAX; 2 * n];
+        distance[e as usize * 2 + 1] = 0;
+        let mut queue = std::collections::VecDeque::from([(e, true)]);
+        while let Some((u, on)) = queue.pop_front() {
+            let here = distance[u as usize * 2 + usize::from(on)];
+            // Into an on-state through a strong link from an off-state, and the reverse.
+            let from = if on { &g.strong } else { &g.weak };
+            for &v in &from[u as usize] {
+                let slot = &mut distance[v as usize * 2 + usize::from(!on)];
+                if *slot == u8::MAX {
+                    *slot = here + 1;
+                    queue.push_back((v, !on));
                 }
             }
         }
-        if !is_empty(&kills) {
-            best.offer(
-                Category::Continuous,
-                || Found {
-                    nodes,
-                    closes: true,
-                    placement: None,
-                    kills,
-                },
-                len,
-            );
+        let mut bound = len;
+        while bound <= self.max_nodes {
+            let mut path = vec![s];
+            let mut used = [CellSet::EMPTY; 9];
+            let sn = g.nodes[s as usize];
+            used[sn.digit.index()] = sn.cells;
+            let walk = Walk {
+                g,
+                e,
+                grouped,
+                bound,
+                distance: &distance,
+            };
+            if walk.extend(&mut path, &mut used) {
+                return Some(path);
+            }
+            bound += 2;
         }
+        None
+    }
+
+    /// The chains of a category, shortest first (the first found among equals).
+    #[cfg(test)]
+    fn ranked(&self, category: Category) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.shortest[category.slot()]
+            .iter()
+            .copied()
+            .filter(|&i| i != u32::MAX)
+            .collect();
+        ids.sort_unstable_by_key(|&i| (self.chains[i as usize].nodes.len(), i));
+        ids.dedup();
+        ids
+    }
+
+    /// The steps of a category, shortest first.
+    #[cfg(test)]
+    fn steps(&self, category: Category, technique: Technique) -> Vec<Step> {
+        self.ranked(category)
+            .iter()
+            .map(|&i| to_step(self.g, technique, &self.chains[i as usize]))
+            .collect()
+    }
+
+    /// The first step of a category.
+    fn first(&self, category: Category, technique: Technique) -> Option<Step> {
+        let shortest = self.shortest[category.slot()]
+            .iter()
+            .copied()
+            .filter(|&i| i != u32::MAX)
+            .min_by_key(|&i| (self.chains[i as usize].nodes.len(), i))?;
+        Some(to_step(self.g, technique, &self.chains[shortest as usize]))
     }
 }
 
-/// The chain from `s` (off) to `e` (on), following predecessors back.
-fn trace(s: u16, e: u16, on_pred: &[u16], off_pred: &[u16]) -> Vec<u16> {
-    let mut v = vec![e];
-    let mut cur = e;
-    let mut on = true;
-    loop {
-        if !on && cur == s {
-            break;
+/// A bounded depth-first search for a chain that repeats no candidate.
+struct Walk<'a> {
+    g: &'a Graph,
+    e: u16,
+    grouped: bool,
+    bound: usize,
+    distance: &'a [u8],
+}
+
+impl Walk<'_> {
+    fn extend(&self, path: &mut Vec<u16>, used: &mut [CellSet; 9]) -> bool {
+        let g = self.g;
+        let last = *path.last().expect("a start");
+        // Node i of a chain is on when i is odd: the next link is strong from an off node.
+        let on = path.len() % 2 == 0;
+        if on && last == self.e && path.len() > 1 {
+            return path.len() == self.bound
+                && (!self.grouped || path.iter().any(|&i| g.is_group(i)));
         }
-        cur = if on {
-            on_pred[cur as usize]
-        } else {
-            off_pred[cur as usize]
-        };
-        on = !on;
-        v.push(cur);
+        if path.len() >= self.bound {
+            return false;
+        }
+        let links = if on { &g.weak } else { &g.strong };
+        for &v in &links[last as usize] {
+            let left = self.bound - path.len() - 1;
+            if usize::from(self.distance[v as usize * 2 + usize::from(!on)]) > left {
+                continue;
+            }
+            let node = g.nodes[v as usize];
+            let slot = node.digit.index();
+            let closes_on_start = v == self.e && v == path[0] && !on;
+            if !closes_on_start && !(used[slot] & node.cells).is_empty() {
+                continue;
+            }
+            path.push(v);
+            let before = used[slot];
+            used[slot] |= node.cells;
+            let found = self.extend(path, used);
+            used[slot] = before;
+            if found {
+                return true;
+            }
+            path.pop();
+        }
+        false
     }
-    v.reverse();
-    v
 }
 
 /// The step for a found chain.
@@ -499,26 +736,50 @@ pub(crate) fn cells_name(cells: CellSet) -> String {
     }
 }
 
+/// The technique of each category, plain or grouped.
+fn nice_techniques(grouped: bool) -> [Technique; 3] {
+    if grouped {
+        [
+            Technique::GroupedContinuousNiceLoop,
+            Technique::GroupedDiscontinuousNiceLoop,
+            Technique::GroupedAic,
+        ]
+    } else {
+        [
+            Technique::ContinuousNiceLoop,
+            Technique::DiscontinuousNiceLoop,
+            Technique::Aic,
+        ]
+    }
+}
+
+/// The technique of an open chain search.
+fn open_technique(kind: Kind) -> Technique {
+    match kind {
+        Kind::X => Technique::XChain,
+        _ => Technique::XYChain,
+    }
+}
+
+/// The shortest X-Chain or XY-Chain (`kind`) step.
+fn open_chain(c: &Candidates, kind: Kind) -> Option<Step> {
+    let g = Graph::build(c, kind);
+    Search::run(&g, kind, MAX_NODES, true).first(Category::Open, open_technique(kind))
+}
+
 /// X-Chain: a single-digit alternating chain; cells seeing both ends lose the digit.
 pub fn x_chain(c: &Candidates) -> Option<Step> {
-    let g = Graph::build(c, Kind::X);
-    let best = search(&g, Kind::X, &[Category::Open]);
-    best.found[Best::slot(Category::Open)]
-        .as_ref()
-        .map(|f| to_step(&g, Technique::XChain, f))
+    open_chain(c, Kind::X)
 }
 
 /// XY-Chain: bivalue cells linked by equal digits; both ends hold the same digit, which
 /// cells seeing both ends lose.
 pub fn xy_chain(c: &Candidates) -> Option<Step> {
-    let g = Graph::build(c, Kind::Xy);
-    let best = search(&g, Kind::Xy, &[Category::Open]);
-    best.found[Best::slot(Category::Open)]
-        .as_ref()
-        .map(|f| to_step(&g, Technique::XYChain, f))
+    open_chain(c, Kind::Xy)
 }
 
-/// A nice-loop search result: the grid, whether groups were used, and the step per category.
+/// A nice-loop search result: the grid, whether groups were used, and the first step per
+/// category.
 type NiceResult = (Candidates, bool, [Option<Step>; 3]);
 
 /// Remote Pair: bivalue cells with the same two digits, each seeing the next, alternate
@@ -606,7 +867,7 @@ thread_local! {
 fn nice(c: &Candidates, grouped: bool, cat: Category) -> Option<Step> {
     let cached = NICE_CACHE.with(|cache| {
         cache.borrow().as_ref().and_then(|(g, gr, steps)| {
-            (*gr == grouped && g == c).then(|| steps[Best::slot(cat)].clone())
+            (*gr == grouped && g == c).then(|| steps[cat.slot()].clone())
         })
     });
     if let Some(step) = cached {
@@ -614,36 +875,10 @@ fn nice(c: &Candidates, grouped: bool, cat: Category) -> Option<Step> {
     }
     let kind = Kind::Nice { grouped };
     let g = Graph::build(c, kind);
-    let all = [
-        Category::Continuous,
-        Category::Discontinuous,
-        Category::Open,
-    ];
-    let best = search(&g, kind, &all);
-    let names = if grouped {
-        [
-            Technique::GroupedContinuousNiceLoop,
-            Technique::GroupedDiscontinuousNiceLoop,
-            Technique::GroupedAic,
-        ]
-    } else {
-        [
-            Technique::ContinuousNiceLoop,
-            Technique::DiscontinuousNiceLoop,
-            Technique::Aic,
-        ]
-    };
-    let steps: [Option<Step>; 3] = std::array::from_fn(|i| {
-        best.found[i].as_ref().and_then(|f| {
-            // A grouped search also finds plain chains; those belong to the plain techniques.
-            let uses_group = f
-                .nodes
-                .iter()
-                .any(|&n| g.nodes[n as usize].single().is_none());
-            (!grouped || uses_group).then(|| to_step(&g, names[i], f))
-        })
-    });
-    let out = steps[Best::slot(cat)].clone();
+    let search = Search::run(&g, kind, MAX_NODES, true);
+    let names = nice_techniques(grouped);
+    let steps = Category::ALL.map(|cat| search.first(cat, names[cat.slot()]));
+    let out = steps[cat.slot()].clone();
     NICE_CACHE.with(|cache| *cache.borrow_mut() = Some((c.clone(), grouped, steps)));
     out
 }
@@ -680,9 +915,313 @@ pub fn grouped_aic(c: &Candidates) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeMap;
+
+    use proptest::prelude::*;
+
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{elims, keep_digit_only_in, only_digit_in, set_cell};
+    use crate::logic::testutil::{
+        elims, keep_digit_only_in, only_digit_in, random_position, set_cell,
+    };
+    use crate::logic::Finder;
+
+    /// Every X-Chain or XY-Chain step (`kind`) up to `max_nodes` nodes: for each
+    /// elimination the shortest chain making it, shortest first.
+    fn open_chain_steps(c: &Candidates, kind: Kind, max_nodes: usize) -> Vec<Step> {
+        let g = Graph::build(c, kind);
+        Search::run(&g, kind, max_nodes, false).steps(Category::Open, open_technique(kind))
+    }
+
+    /// Every nice-loop and AIC step up to `max_nodes` nodes, per category (continuous,
+    /// discontinuous, open): for each conclusion the shortest chain drawing it, shortest first.
+    fn nice_steps(c: &Candidates, grouped: bool, max_nodes: usize) -> [Vec<Step>; 3] {
+        let kind = Kind::Nice { grouped };
+        let g = Graph::build(c, kind);
+        let search = Search::run(&g, kind, max_nodes, false);
+        let names = nice_techniques(grouped);
+        Category::ALL.map(|cat| search.steps(cat, names[cat.slot()]))
+    }
+
+    /// A conclusion of a chain technique: the technique, the cell and digit, and whether the
+    /// digit is placed (else eliminated).
+    type Conclusion = (Technique, Cell, Digit, bool);
+
+    /// A node of the reference: a digit in one cell, or in 2–3 cells where a box meets a line.
+    type Candidate = (Digit, Vec<Cell>);
+
+    /// Every chain conclusion up to `max_nodes` nodes, from the definitions with plain loops
+    /// and a depth-first enumeration of every chain, with the length of the shortest chain
+    /// drawing it. Nodes: candidates (of bivalue cells only for XY-Chain), plus box/line
+    /// groups when grouped. A strong link: one digit, and a house holding it exactly in the
+    /// two nodes' cells; or a bivalue cell's two digits. A weak link: one digit in disjoint
+    /// nodes whose every cells see each other; or two digits of one cell (nice loops). A
+    /// chain alternates them from a strong link and repeats no candidate.
+    fn reference(c: &Candidates, kind: Kind, max_nodes: usize) -> BTreeMap<Conclusion, usize> {
+        let has = |x: Cell, d: Digit| c.get(x).contains(d);
+        let mut nodes: Vec<Candidate> = Vec::new();
+        for x in Cell::all() {
+            if kind == Kind::Xy && c.get(x).len() != 2 {
+                continue;
+            }
+            nodes.extend(c.get(x).iter().map(|d| (d, vec![x])));
+        }
+        if kind == (Kind::Nice { grouped: true }) {
+            for b in 0..9u8 {
+                for line in House::all().filter(|h| !matches!(h, House::Box(_))) {
+                    for d in Digit::all() {
+                        let cells: Vec<Cell> = House::Box(b)
+                            .cells()
+                            .iter()
+                            .copied()
+                            .filter(|x| line.cells().contains(x) && has(*x, d))
+                            .collect();
+                        if cells.len() >= 2 {
+                            nodes.push((d, cells));
+                        }
+                    }
+                }
+            }
+        }
+        let disjoint = |a: &Candidate, b: &Candidate| a.1.iter().all(|x| !b.1.contains(x));
+        let single_cell = |a: &Candidate, b: &Candidate| a.1.len() == 1 && a.1 == b.1;
+        let strong = |a: &Candidate, b: &Candidate| {
+            let house = a.0 == b.0
+                && disjoint(a, b)
+                && House::all().any(|h| {
+                    let holders: Vec<Cell> =
+                        h.cells().iter().copied().filter(|&x| has(x, a.0)).collect();
+                    holders.len() == a.1.len() + b.1.len()
+                        && a.1.iter().chain(&b.1).all(|x| holders.contains(x))
+                });
+            let cell = a.0 != b.0 && single_cell(a, b) && c.get(a.1[0]).len() == 2;
+            match kind {
+                Kind::X => house,
+                Kind::Xy => cell,
+                Kind::Nice { .. } => house || cell,
+            }
+        };
+        let weak = |a: &Candidate, b: &Candidate| {
+            let digit =
+                a.0 == b.0 && disjoint(a, b) && a.1.iter().all(|x| b.1.iter().all(|y| x.sees(*y)));
+            let cell = a.0 != b.0 && single_cell(a, b);
+            digit || (matches!(kind, Kind::Nice { .. }) && cell)
+        };
+        // Whether candidate `d` in `x` is false when node `a` is true.
+        let refutes = |a: &Candidate, x: Cell, d: Digit| {
+            (a.0 == d && !a.1.contains(&x) && a.1.iter().all(|y| y.sees(x)))
+                || (a.1 == [x] && a.0 != d)
+        };
+        let both = |a: &Candidate, b: &Candidate| -> Vec<(Cell, Digit)> {
+            Cell::all()
+                .flat_map(|x| c.get(x).iter().map(move |d| (x, d)))
+                .filter(|&(x, d)| refutes(a, x, d) && refutes(b, x, d))
+                .collect()
+        };
+        let n = nodes.len();
+        let strong_links: Vec<Vec<usize>> = (0..n)
+            .map(|i| (0..n).filter(|&j| strong(&nodes[i], &nodes[j])).collect())
+            .collect();
+        let weak_links: Vec<Vec<usize>> = (0..n)
+            .map(|i| (0..n).filter(|&j| weak(&nodes[i], &nodes[j])).collect())
+            .collect();
+        let names: [Technique; 3] = match kind {
+            Kind::X => [Technique::XChain; 3],
+            Kind::Xy => [Technique::XYChain; 3],
+            Kind::Nice { grouped } => nice_techniques(grouped),
+        };
+        let grouped = kind == (Kind::Nice { grouped: true });
+        let nice = matches!(kind, Kind::Nice { .. });
+        let mut out: BTreeMap<Conclusion, usize> = BTreeMap::new();
+        let mut note = |cat: Category, x: Cell, d: Digit, placed: bool, len: usize| {
+            let entry = out.entry((names[cat.slot()], x, d, placed)).or_insert(len);
+            *entry = (*entry).min(len);
+        };
+        // Depth-first over every chain: `path` alternates off (even places) and on nodes.
+        let mut stack: Vec<Vec<usize>> = (0..n).map(|s| vec![s]).collect();
+        while let Some(path) = stack.pop() {
+            let (s, e) = (path[0], *path.last().expect("a start"));
+            let on = path.len() % 2 == 0;
+            let uses_group = !grouped || path.iter().any(|&i| nodes[i].1.len() > 1);
+            let (sn, en) = (&nodes[s], &nodes[e]);
+            if on && path.len() >= 4 && uses_group && (kind != Kind::Xy || sn.0 == en.0) {
+                let killed = both(sn, en);
+                let in_ends = sn.1.len() == 1
+                    && en.1.len() == 1
+                    && killed.iter().all(|(x, _)| *x == sn.1[0] || *x == en.1[0]);
+                let cat = if nice && in_ends {
+                    Category::Discontinuous
+                } else {
+                    Category::Open
+                };
+                for &(x, d) in &killed {
+                    note(cat, x, d, false, path.len());
+                }
+                if nice && weak(en, sn) {
+                    let mut pairs: Vec<(usize, usize)> = path[1..]
+                        .chunks(2)
+                        .filter(|p| p.len() == 2)
+                        .map(|p| (p[0], p[1]))
+                        .collect();
+                    pairs.push((e, s));
+                    for (a, b) in pairs {
+                        for (x, d) in both(&nodes[a], &nodes[b]) {
+                            note(Category::Continuous, x, d, false, path.len());
+                        }
+                    }
+                }
+            }
+            if path.len() == max_nodes {
+                continue;
+            }
+            let links = if on { &weak_links[e] } else { &strong_links[e] };
+            for &v in links {
+                let node = &nodes[v];
+                if v == s && !on && nice {
+                    // Back to the start, on: the start is true.
+                    let closed = path.len() + 1;
+                    if closed >= 4 && (uses_group) {
+                        if node.1.len() == 1 {
+                            note(Category::Discontinuous, node.1[0], node.0, true, closed);
+                        } else {
+                            for x in Cell::all().filter(|&x| has(x, node.0)) {
+                                if refutes(node, x, node.0) {
+                                    note(Category::Discontinuous, x, node.0, false, closed);
+                                }
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let repeats = path
+                    .iter()
+                    .any(|&i| nodes[i].0 == node.0 && !disjoint(&nodes[i], node));
+                if !repeats {
+                    let mut longer = path.clone();
+                    longer.push(v);
+                    stack.push(longer);
+                }
+            }
+        }
+        out
+    }
+
+    /// The conclusions of `steps` with the shortest chain drawing each.
+    fn shortest_conclusions(steps: &[Step]) -> BTreeMap<Conclusion, usize> {
+        let mut out: BTreeMap<Conclusion, usize> = BTreeMap::new();
+        for s in steps {
+            let len: usize = s
+                .detail
+                .strip_suffix(" nodes")
+                .and_then(|n| n.parse().ok())
+                .expect("chains record their length");
+            let placed = s.placements.iter().map(|&(x, d)| (x, d, true));
+            for (x, d, p) in placed.chain(s.eliminations.iter().map(|&(x, d)| (x, d, false))) {
+                let entry = out.entry((s.technique, x, d, p)).or_insert(len);
+                *entry = (*entry).min(len);
+            }
+        }
+        out
+    }
+
+    /// Every step of every chain technique of `kind` up to `max_nodes` nodes.
+    fn all_steps(c: &Candidates, kind: Kind, max_nodes: usize) -> Vec<Step> {
+        match kind {
+            Kind::Nice { grouped } => nice_steps(c, grouped, max_nodes).concat(),
+            _ => open_chain_steps(c, kind, max_nodes),
+        }
+    }
+
+    /// The kinds of chain search, with the length the reference enumerates to in tests.
+    const KINDS: [(Kind, usize); 4] = [
+        (Kind::X, 10),
+        (Kind::Xy, 12),
+        (Kind::Nice { grouped: false }, 8),
+        (Kind::Nice { grouped: true }, 8),
+    ];
+
+    /// On one position, for each kind: the search draws exactly the reference's conclusions,
+    /// each by a chain as short as the reference's shortest, and the solution keeps them
+    /// all. Returns, per kind, whether there were any.
+    fn check_position(c: &Candidates, solution: &Grid) -> [bool; 4] {
+        KINDS.map(|(kind, max_nodes)| {
+            let steps = all_steps(c, kind, max_nodes);
+            let found = shortest_conclusions(&steps);
+            let expected = reference(c, kind, max_nodes);
+            let differ = |a: &BTreeMap<Conclusion, usize>, b: &BTreeMap<Conclusion, usize>| {
+                a.iter()
+                    .filter(|(k, v)| b.get(k) != Some(v))
+                    .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+                    .collect::<Vec<_>>()
+            };
+            assert!(
+                found == expected,
+                "{kind:?} on {c}: search only {:?}, reference only {:?}",
+                differ(&found, &expected),
+                differ(&expected, &found)
+            );
+            for (t, x, d, placed) in found.keys() {
+                assert_eq!(solution.get(*x) == Some(*d), *placed, "{t} on {c}");
+            }
+            !found.is_empty()
+        })
+    }
+
+    #[test]
+    fn random_positions_hold_every_chain_the_reference_finds() {
+        let mut positions = [0; 4];
+        for index in 0..120 {
+            let drop = 30 + index as u64 % 60;
+            let (c, solution) = random_position(index, index % 30, drop, index as u64);
+            for (count, any) in positions.iter_mut().zip(check_position(&c, &solution)) {
+                *count += usize::from(any);
+            }
+        }
+        eprintln!("{positions:?}");
+        assert!(positions.iter().all(|&n| n > 10), "{positions:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Chains of every kind on positions along real solves: the search concludes what
+        /// the reference does, as short, and keeps the solution; the finders give the
+        /// shortest step.
+        #[test]
+        fn chains_find_every_conclusion_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 20u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            check_position(&c, &solution);
+            let [plain, grouped] = [false, true].map(|g| nice_steps(&c, g, MAX_NODES));
+            let [continuous, discontinuous, open] = plain;
+            let [grouped_continuous, grouped_discontinuous, grouped_open] = grouped;
+            let finders: [(Finder, Vec<Step>); 8] = [
+                (x_chain, open_chain_steps(&c, Kind::X, MAX_NODES)),
+                (xy_chain, open_chain_steps(&c, Kind::Xy, MAX_NODES)),
+                (continuous_nice_loop, continuous),
+                (discontinuous_nice_loop, discontinuous),
+                (aic, open),
+                (grouped_continuous_nice_loop, grouped_continuous),
+                (grouped_discontinuous_nice_loop, grouped_discontinuous),
+                (grouped_aic, grouped_open),
+            ];
+            for (finder, all) in finders {
+                prop_assert_eq!(finder(&c), all.first().cloned());
+                for s in &all {
+                    for &(x, d) in &s.eliminations {
+                        prop_assert!(solution.get(x) != Some(d), "{}", s);
+                    }
+                    for &(x, d) in &s.placements {
+                        prop_assert!(solution.get(x) == Some(d), "{}", s);
+                    }
+                }
+            }
+        }
+    }
 
     fn chain(s: &Step) -> &str {
         s.chain.as_deref().expect("chains record their chain")
@@ -837,6 +1376,60 @@ mod tests {
         assert_eq!(s.technique, Technique::GroupedAic);
         assert_eq!(chain(&s), "(1)r1c1=(1)r1c78-(1)r2c9=(1)r6c9 => r6c1<>1");
         assert_eq!(elims(&s), vec![(6, 1, 1)]);
+    }
+
+    #[test]
+    fn grouped_continuous_loop_of_hodoku_example_gcnl01() {
+        // HoDoKu's example "gcnl01" for Grouped Continuous Nice Loop
+        // (hodoku.sourceforge.net/en/show_example.php?file=gcnl01): the pencil marks its page
+        // shows, and the eliminations of its load line (143 153 275 276 286 364 399 864:
+        // digit, row, column).
+        let marks = "
+            78  5    2    | 4     3      1      | 9      6    78
+            48  3    6    | 7     29     29     | 48     1    5
+            1   9    47   | 68    568    568    | 34     2    347
+            2   17   1378 | 1389  45789  345789 | 1358   358  6
+            9   4    1378 | 1368  5678   35678  | 12358  358  1238
+            5   6    138  | 1238  28     238    | 7      4    9
+            3   127  9    | 268   24678  24678  | 12458  578  1248
+            6   27   5    | 2389  1      234789 | 2348   378  2348
+            47  8    147  | 5     27     237    | 6      9    123";
+        let c = Candidates::from_pencil_marks(marks).expect("marks");
+        let puzzle: Grid =
+            "..243.9...3.7...1519.....2.2.......694.............74.3.9......6...1.....8.5..69."
+                .parse()
+                .expect("puzzle");
+        let solution = crate::solver::count(&puzzle, 2)
+            .solution
+            .expect("one solution");
+        let hodoku = [
+            (4, 3, 1),
+            (5, 3, 1),
+            (7, 5, 2),
+            (7, 6, 2),
+            (8, 6, 2),
+            (6, 4, 3),
+            (9, 9, 3),
+            (6, 4, 8),
+        ];
+        let [continuous, ..] = nice_steps(&c, true, MAX_NODES);
+        let found: Vec<(usize, usize, u8)> = continuous.iter().flat_map(elims).collect();
+        for want in hodoku {
+            assert!(found.contains(&want), "{want:?} not in {found:?}");
+        }
+        for s in &continuous {
+            let links = crate::links::links(chain(s));
+            assert!(
+                links.iter().any(|l| l.to.cells.len() > 1),
+                "{s} has a group"
+            );
+            for &(x, d) in &s.eliminations {
+                assert_ne!(solution.get(x), Some(d), "{s}");
+            }
+        }
+        // The finder's step is the shortest of them.
+        let first = grouped_continuous_nice_loop(&c).expect("a grouped loop");
+        assert_eq!(Some(&first), continuous.first());
     }
 
     #[test]
