@@ -99,6 +99,30 @@ techniques! {
     SashimiSwordfish => "Sashimi Swordfish", "sashimi-swordfish", "Sashimi Swordfish";
     /// A finned Jellyfish that would be degenerate without its fins.
     SashimiJellyfish => "Sashimi Jellyfish", "sashimi-jellyfish", "Sashimi Jellyfish";
+    /// A fish of two base and two cover houses mixing boxes with rows (base) and columns (cover), or the reverse.
+    FrankenXWing => "Franken X-Wing", "franken-x-wing", "Franken X-Wing";
+    /// A fish of three base and three cover houses mixing boxes with rows (base) and columns (cover), or the reverse.
+    FrankenSwordfish => "Franken Swordfish", "franken-swordfish", "Franken Swordfish";
+    /// A fish of four base and four cover houses mixing boxes with rows (base) and columns (cover), or the reverse.
+    FrankenJellyfish => "Franken Jellyfish", "franken-jellyfish", "Franken Jellyfish";
+    /// A Franken X-Wing with fins: only cover cells seeing every fin lose the digit.
+    FinnedFrankenXWing => "Finned Franken X-Wing", "finned-franken-x-wing", "Finned Franken X-Wing";
+    /// A Franken Swordfish with fins: only cover cells seeing every fin lose the digit.
+    FinnedFrankenSwordfish => "Finned Franken Swordfish", "finned-franken-swordfish", "Finned Franken Swordfish";
+    /// A Franken Jellyfish with fins: only cover cells seeing every fin lose the digit.
+    FinnedFrankenJellyfish => "Finned Franken Jellyfish", "finned-franken-jellyfish", "Finned Franken Jellyfish";
+    /// A fish of two base and two cover houses mixing rows, columns and boxes in any other way.
+    MutantXWing => "Mutant X-Wing", "mutant-x-wing", "Mutant X-Wing";
+    /// A fish of three base and three cover houses mixing rows, columns and boxes in any other way.
+    MutantSwordfish => "Mutant Swordfish", "mutant-swordfish", "Mutant Swordfish";
+    /// A fish of four base and four cover houses mixing rows, columns and boxes in any other way.
+    MutantJellyfish => "Mutant Jellyfish", "mutant-jellyfish", "Mutant Jellyfish";
+    /// A Mutant X-Wing with fins: only cover cells seeing every fin lose the digit.
+    FinnedMutantXWing => "Finned Mutant X-Wing", "finned-mutant-x-wing", "Finned Mutant X-Wing";
+    /// A Mutant Swordfish with fins: only cover cells seeing every fin lose the digit.
+    FinnedMutantSwordfish => "Finned Mutant Swordfish", "finned-mutant-swordfish", "Finned Mutant Swordfish";
+    /// A Mutant Jellyfish with fins: only cover cells seeing every fin lose the digit.
+    FinnedMutantJellyfish => "Finned Mutant Jellyfish", "finned-mutant-jellyfish", "Finned Mutant Jellyfish";
     /// Two parallel conjugate pairs joined at one end by a crossing line.
     Skyscraper => "Skyscraper", "skyscraper", "Skyscraper";
     /// A row conjugate pair and a column conjugate pair joined in a box.

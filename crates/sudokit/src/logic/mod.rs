@@ -49,6 +49,7 @@ use std::fmt;
 
 use crate::candidates::Candidates;
 use crate::grid::{Grid, House};
+use crate::logic::fish::Shape;
 use crate::step::{Step, Technique};
 
 /// A finder: the first step of one technique on a candidate grid, if any.
@@ -80,6 +81,18 @@ pub fn finder(technique: Technique) -> Finder {
         T::SashimiXWing => |c| fish::finned(c, 2, true),
         T::SashimiSwordfish => |c| fish::finned(c, 3, true),
         T::SashimiJellyfish => |c| fish::finned(c, 4, true),
+        T::FrankenXWing => |c| fish::complex(c, 2, Shape::Franken, false),
+        T::FrankenSwordfish => |c| fish::complex(c, 3, Shape::Franken, false),
+        T::FrankenJellyfish => |c| fish::complex(c, 4, Shape::Franken, false),
+        T::FinnedFrankenXWing => |c| fish::complex(c, 2, Shape::Franken, true),
+        T::FinnedFrankenSwordfish => |c| fish::complex(c, 3, Shape::Franken, true),
+        T::FinnedFrankenJellyfish => |c| fish::complex(c, 4, Shape::Franken, true),
+        T::MutantXWing => |c| fish::complex(c, 2, Shape::Mutant, false),
+        T::MutantSwordfish => |c| fish::complex(c, 3, Shape::Mutant, false),
+        T::MutantJellyfish => |c| fish::complex(c, 4, Shape::Mutant, false),
+        T::FinnedMutantXWing => |c| fish::complex(c, 2, Shape::Mutant, true),
+        T::FinnedMutantSwordfish => |c| fish::complex(c, 3, Shape::Mutant, true),
+        T::FinnedMutantJellyfish => |c| fish::complex(c, 4, Shape::Mutant, true),
         T::Skyscraper => single_digit::skyscraper,
         T::TwoStringKite => single_digit::two_string_kite,
         T::DualTwoStringKite => single_digit::dual_two_string_kite,
@@ -146,6 +159,12 @@ pub fn finder(technique: Technique) -> Finder {
 /// stopped at the first hint), while a net finder lists every net it has at about 50 ms a
 /// call. Sudoku Explainer's aligned exclusions come last: they are there to name the steps
 /// of SE's path ([`crate::rate::se_path`]) and find little the chains before them miss.
+///
+/// Franken X-Wing and Swordfish take HoDoKu's place, after the ALS techniques. The complex
+/// fish HoDoKu leaves off by default (Franken Jellyfish, Mutant fish) and the finned Franken
+/// fish come after the trial too: each costs a search of base and cover sets on every
+/// position where the rules before it stall, which made `explain` on the hardest list about
+/// nine times slower; by name they find every instance.
 pub const STANDARD_ORDER: &[Technique] = {
     use Technique as T;
     &[
@@ -211,6 +230,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::AlsXyWing,
         T::AlsXyChain,
         T::DeathBlossom,
+        T::FrankenXWing,
+        T::FrankenSwordfish,
         T::GurthsSymmetricalPlacement,
         T::Tridagon,
         T::NishioForcingChain,
@@ -220,6 +241,16 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::TemplateDelete,
         T::NestedForcingChains,
         T::Trial,
+        T::FrankenJellyfish,
+        T::FinnedFrankenXWing,
+        T::FinnedFrankenSwordfish,
+        T::FinnedFrankenJellyfish,
+        T::MutantXWing,
+        T::MutantSwordfish,
+        T::MutantJellyfish,
+        T::FinnedMutantXWing,
+        T::FinnedMutantSwordfish,
+        T::FinnedMutantJellyfish,
         T::ForcingNetContradiction,
         T::ForcingNetVerity,
         T::AlignedPairExclusion,
