@@ -170,6 +170,12 @@ impl<'a, R> Sink<'a, R> {
         Ok(sink)
     }
 
+    /// Writes the printer's closing and flushes everything.
+    fn finish(&mut self) -> io::Result<()> {
+        self.printer.end(&mut self.out)?;
+        self.out.flush()
+    }
+
     /// Writes the record of the puzzle at `place`.
     pub fn print(&mut self, place: &Place, record: &R) -> io::Result<()> {
         self.printer.print(&mut self.out, Some(place), record)
@@ -335,15 +341,7 @@ where
     let n = records.len();
     let items = records
         .into_iter()
-        .map(|(_, (file, record))| {
-            let place = Place {
-                file,
-                line: record.line,
-                trailing: record.trailing,
-            };
-            let worked = record.puzzle.map(|puzzle| (puzzle, work(&puzzle)));
-            (place, worked)
-        })
+        .map(|(_, (file, record))| work_record(file, record, work))
         .collect();
     let each = start.elapsed().as_nanos() / n as u128;
     let fits = (GROUP_TIME.as_nanos() / each.max(1)).clamp(1, LARGEST_GROUP as u128);
@@ -480,8 +478,7 @@ where
             match done {
                 Done::Unreadable(text) => {
                     next += 1;
-                    summary.errors += 1;
-                    sink.tell(&format!("sudokit: {text}"))?;
+                    write_unreadable(&mut sink, &mut summary, &text)?;
                 }
                 Done::Group(items, bytes) => {
                     next += items.len() as u64;
@@ -502,8 +499,7 @@ where
             Err(TryRecvError::Disconnected) => None,
         };
     }
-    sink.printer.end(&mut sink.out)?;
-    sink.flush()?;
+    sink.finish()?;
     Ok(summary)
 }
 
@@ -529,13 +525,8 @@ where
     let (mut stride, mut since, mut flushed) = (1, 0, Instant::now());
     read_inputs(names, |read| match read {
         Reading::Record(read) => {
-            let place = Place {
-                file: read.file.clone(),
-                line: read.record.line,
-                trailing: read.record.trailing,
-            };
-            let worked = read.record.puzzle.map(|puzzle| (puzzle, work(&puzzle)));
-            write_item(&mut sink, &mut summary, (place, worked), write)?;
+            let item = work_record(read.file.clone(), read.record, work);
+            write_item(&mut sink, &mut summary, item, write)?;
             since += 1;
             if since == stride || read.idle {
                 let now = Instant::now();
@@ -554,14 +545,32 @@ where
             }
             Ok(())
         }
-        Reading::Unreadable(text) => {
-            summary.errors += 1;
-            sink.tell(&format!("sudokit: {text}"))
-        }
+        Reading::Unreadable(text) => write_unreadable(&mut sink, &mut summary, &text),
     })?;
-    sink.printer.end(&mut sink.out)?;
-    sink.flush()?;
+    sink.finish()?;
     Ok(summary)
+}
+
+/// The item of one record: where it came from, and the work's result or why it could not
+/// be read.
+fn work_record<T>(file: Arc<str>, record: Record, work: &impl Fn(&Grid) -> T) -> Item<T> {
+    let place = Place {
+        file,
+        line: record.line,
+        trailing: record.trailing,
+    };
+    let worked = record.puzzle.map(|puzzle| (puzzle, work(&puzzle)));
+    (place, worked)
+}
+
+/// Reports an input that could not be opened or read, in its place, and counts it.
+fn write_unreadable<R>(
+    sink: &mut Sink<'_, R>,
+    summary: &mut Summary,
+    text: &str,
+) -> io::Result<()> {
+    summary.errors += 1;
+    sink.tell(&format!("sudokit: {text}"))
 }
 
 /// Writes one record, worked or an error record in its place, and counts it.
