@@ -76,6 +76,13 @@ pub struct Input {
     /// Write the records into FILE (created or replaced) instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Set by a command whose work is to solve: plain lines then skip the parser's check
+    /// for repeated givens, and the command reports them, with
+    /// [`plain_line_repeats`](sudokit::parse::plain_line_repeats), for the grids it finds
+    /// unsolvable (see [`Records::deferring_repeats`](sudokit::parse::Records)).
+    #[arg(skip)]
+    pub solver_finds_repeats: bool,
 }
 
 impl Input {
@@ -271,12 +278,14 @@ where
     if pool.current_num_threads() == 1 {
         // One worker: reading and writing take turns with the work in that thread, where
         // handing records between threads would cost more than reading and writing them.
-        return pool.install(|| in_turn(&names, file, printer, &work, &mut write, progress));
+        let defer = input.solver_finds_repeats;
+        return pool.install(|| in_turn(&names, defer, file, printer, &work, &mut write, progress));
     }
     let (read_tx, read_rx) = sync_channel::<Incoming>(2);
     // Not joined: after a closed output it may be blocked reading a terminal, and the
     // process ends without it.
-    thread::spawn(move || read_all(&names, &read_tx));
+    let defer = input.solver_finds_repeats;
+    thread::spawn(move || read_all(&names, defer, &read_tx));
     let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(QUEUED);
     // Set when the output has gone: records not yet begun skip their work.
     let stopped = AtomicBool::new(false);
@@ -394,6 +403,7 @@ struct ReadRecord<'a> {
 /// read, to `each`; stops at the first `Err` from `each` and returns it.
 fn read_inputs<E>(
     names: &[PathBuf],
+    defer_repeats: bool,
     mut each: impl FnMut(Reading<'_>) -> Result<(), E>,
 ) -> Result<(), E> {
     let mut before = 0;
@@ -403,6 +413,9 @@ fn read_inputs<E>(
             Err(e) => format!("cannot open {}: {e}", name.display()),
             Ok(reader) => {
                 let mut recs = records(reader);
+                if defer_repeats {
+                    recs = recs.deferring_repeats();
+                }
                 let read = loop {
                     match recs.next() {
                         None => break Ok(()),
@@ -430,11 +443,11 @@ fn read_inputs<E>(
 /// Reads every input in turn into chunks, cut at [`CHUNK`] records and wherever the input
 /// has nothing more buffered. An input that cannot be opened or read becomes a message in
 /// its place, and the others are still read.
-fn read_all(names: &[PathBuf], tx: &SyncSender<Incoming>) {
+fn read_all(names: &[PathBuf], defer_repeats: bool, tx: &SyncSender<Incoming>) {
     let mut chunk = Vec::new();
     let mut sent = 0;
     // An `Err` means nobody is listening any more.
-    let read = read_inputs(names, |read| match read {
+    let read = read_inputs(names, defer_repeats, |read| match read {
         Reading::Record(read) => {
             chunk.push((read.file.clone(), read.record));
             sent = read.bytes;
@@ -510,6 +523,7 @@ where
 /// clock is read every `stride` records, a stride sized like the pipeline's groups.
 fn in_turn<T, R, W, F>(
     names: &[PathBuf],
+    defer_repeats: bool,
     file: Option<File>,
     printer: &dyn Printer<R>,
     work: &W,
@@ -523,7 +537,7 @@ where
     let mut sink = Sink::new(file, printer, progress)?;
     let mut summary = Summary::default();
     let (mut stride, mut since, mut flushed) = (1, 0, Instant::now());
-    read_inputs(names, |read| match read {
+    read_inputs(names, defer_repeats, |read| match read {
         Reading::Record(read) => {
             let item = work_record(read.file.clone(), read.record, work);
             write_item(&mut sink, &mut summary, item, write)?;

@@ -7,10 +7,10 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudokit::solver::{self, Solutions, Stats};
-use sudokit::{format, Grid};
+use sudokit::{format, parse, Grid};
 
 use crate::batch::{self, Input, Place, Sink, Worked};
-use crate::output::{message, Outcome};
+use crate::output::{located, message, Outcome};
 use crate::printer::{AsGrid, AsJson, AsLine, GridPrinter, JsonPrinter, LinePrinter, Printer};
 use sudokit::wire::{solve_status, SearchStats, SolveEnd, SolveHead, SolveRecord};
 
@@ -186,6 +186,9 @@ struct Tally {
     /// One solution found by a search that stopped there (`--count=1`): solvable, but
     /// whether uniquely was not checked.
     unchecked: u64,
+    /// Puzzles with repeated givens, found unsolvable and reported as the parser would have
+    /// (see [`Input::solver_finds_repeats`]).
+    repeats: u64,
     guesses: u64,
 }
 
@@ -247,11 +250,22 @@ impl SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<Outcome> {
     let mut tally = Tally::default();
     let started = Instant::now();
+    // A grid with repeated givens has no solution: the check is left to the few unsolvable.
+    let input = Input {
+        solver_finds_repeats: true,
+        ..args.input.clone()
+    };
     let summary = batch::run(
-        &args.input,
+        &input,
         args.format.printer(),
         |puzzle| args.work(puzzle),
         |out, worked| {
+            if worked.result.count == 0 {
+                if let Some(e) = parse::plain_line_repeats(&worked.puzzle, worked.place.line) {
+                    tally.repeats += 1;
+                    return out.reject(&worked.place, None, &located(&worked.place.file, &e));
+                }
+            }
             let solved = write_record(args, out, worked)?;
             tally.guesses += solved.stats.guesses;
             match solved.count {
@@ -263,9 +277,10 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             Ok(())
         },
     )?;
+    let errors = summary.errors + tally.repeats;
     if args.stats {
         let secs = started.elapsed().as_secs_f64();
-        let puzzles = summary.records - summary.errors;
+        let puzzles = summary.records - errors;
         let unchecked = if tally.unchecked > 0 {
             format!(", solvable (uniqueness not checked) {}", tally.unchecked)
         } else {
@@ -276,7 +291,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
             tally.unique,
             tally.unsolvable,
             tally.multiple,
-            summary.errors,
+            errors,
             tally.guesses,
             tally.guesses as f64 / puzzles.max(1) as f64,
             secs,
@@ -285,7 +300,7 @@ pub fn run(args: &SolveArgs) -> Result<Outcome> {
     }
     let default_mode = args.count.is_none() && !args.all;
     Ok(Outcome {
-        errors: summary.errors,
+        errors,
         failures: tally.unsolvable + if default_mode { tally.multiple } else { 0 },
     })
 }

@@ -139,7 +139,15 @@ pub fn records<R: BufRead>(reader: R) -> Records<R> {
         lone: None,
         ready: VecDeque::new(),
         done: false,
+        defer_repeats: false,
     }
+}
+
+/// The error [`Records`] reports for repeated givens in `grid`, read from a plain 81-cell
+/// line numbered `line`, if there are any: the check [`Records::deferring_repeats`] leaves
+/// to the caller.
+pub fn plain_line_repeats(grid: &Grid, line: usize) -> Option<ParseError> {
+    checked(*grid.values(), |i| (line, i + 1)).err()
 }
 
 /// Iterator over the [`Record`]s of a reader, made by [`records`].
@@ -159,9 +167,22 @@ pub struct Records<R> {
     lone: Option<(usize, ParseError)>,
     ready: VecDeque<Record>,
     done: bool,
+    /// Whether plain lines skip the check for repeated givens (see
+    /// [`Records::deferring_repeats`]).
+    defer_repeats: bool,
 }
 
 impl<R> Records<R> {
+    /// Leaves the check for repeated givens in plain 81-cell lines to the caller, who then
+    /// gets their grids as read. The check costs about a twentieth of solving a 17-clue
+    /// puzzle, and a solver finds such a grid unsolvable anyway, so a caller that solves
+    /// every grid need only call [`plain_line_repeats`] on those without a solution. Every
+    /// other kind of record is checked as before.
+    pub fn deferring_repeats(mut self) -> Records<R> {
+        self.defer_repeats = true;
+        self
+    }
+
     /// How many bytes of input have been consumed so far (for progress reporting).
     pub fn bytes_read(&self) -> u64 {
         self.bytes
@@ -566,9 +587,15 @@ impl<R: BufRead> Records<R> {
         self.bytes += 82;
         self.line += 1;
         let line = self.line;
+        let puzzle = if self.defer_repeats {
+            // Every value comes from `cell_value`, so it is at most 9.
+            Ok(Grid::from_values(values).unwrap_or_default())
+        } else {
+            checked(values, |i| (line, i + 1))
+        };
         Some(Record {
             line,
-            puzzle: checked(values, |i| (line, i + 1)),
+            puzzle,
             trailing: String::new(),
         })
     }
@@ -627,6 +654,42 @@ mod tests {
             assert_eq!(super::parse(text), read, "{text}");
         }
         assert!(plain_line(format!("{puzzle}1").as_bytes()).is_none());
+    }
+
+    /// A reader deferring the check for repeated givens differs only on plain lines with
+    /// repeats, whose grid comes as read and whose error `plain_line_repeats` gives.
+    #[test]
+    fn deferred_repeats_are_the_checking_readers_errors() {
+        let puzzle =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let clash = format!("44{}", &puzzle[2..]);
+        let drawn: String = clash
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+            .collect();
+        let text = format!("{puzzle}\n{clash}\n{clash} x\n{drawn}{clash}\n");
+        let checked = read_all(text.as_bytes()).0;
+        let deferred: Vec<super::Record> = records(text.as_bytes())
+            .deferring_repeats()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(checked.len(), deferred.len());
+        let mut unchecked = 0;
+        for (c, d) in checked.iter().zip(&deferred) {
+            assert_eq!((c.line, &c.trailing), (d.line, &d.trailing));
+            match (&c.puzzle, &d.puzzle) {
+                (Err(e), Ok(grid)) => {
+                    unchecked += 1;
+                    assert!(grid.conflict().is_some());
+                    assert_eq!(super::plain_line_repeats(grid, d.line).as_ref(), Some(e));
+                }
+                (c, d) => assert_eq!(c, d),
+            }
+        }
+        // The two plain lines with repeats; the others were checked as ever.
+        assert_eq!(unchecked, 2);
+        assert!(checked.iter().filter(|r| r.puzzle.is_err()).count() == 4);
     }
 
     /// `plain_line` spells out `cell_value`'s alphabet without branches; both must read

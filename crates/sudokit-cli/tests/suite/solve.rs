@@ -127,6 +127,52 @@ fn file_errors_name_the_file() {
     assert_eq!(code, 2);
 }
 
+/// Plain lines reach the solver unchecked for repeated givens (the solver finds them
+/// unsolvable); the error record is still the parser's, in every mode and on both paths.
+#[test]
+fn repeated_givens_are_error_records_in_every_mode() {
+    let mut dup = INKALA_2012.to_string();
+    dup.replace_range(80..81, "8"); // r7c9 holds 8 already
+    let input = format!("{dup} kept\n{NONE}\n{INKALA_2012}\n");
+    let error = "error: <stdin>:1:81: digit 8 twice in column 9: r7c9 and r9c9";
+    for threads in ["--threads=1", "--threads=2"] {
+        for mode in [
+            "--format=line",
+            "--count",
+            "--all",
+            "--stats",
+            "--format=json",
+        ] {
+            let (out, err, code) = run(&["solve", threads, mode], &input);
+            let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
+            assert_eq!(code, 2, "{threads} {mode}: {out}");
+            if mode == "--format=json" {
+                assert!(lines[0].contains(&error[7..]), "{threads}: {}", lines[0]);
+                assert!(lines[1].contains("\"no solution\""), "{}", lines[1]);
+            } else {
+                assert!(
+                    lines[0].starts_with(error),
+                    "{threads} {mode}: {}",
+                    lines[0]
+                );
+                assert!(
+                    lines[1].starts_with(&format!("{NONE} 0"))
+                        || lines[1].starts_with("no solution"),
+                    "{threads} {mode}: {}",
+                    lines[1]
+                );
+            }
+            assert_eq!(lines.len(), 3, "{threads} {mode}: {out}");
+            if mode == "--stats" {
+                assert!(
+                    err.contains("puzzles 2, unique 1, unsolvable 1, multiple 0, errors 1"),
+                    "{err}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn order_is_kept_across_threads_and_chunks() {
     // 9,000 records with an error every 997 lines, more than two chunks' worth.

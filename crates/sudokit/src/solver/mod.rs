@@ -430,6 +430,33 @@ mod tests {
         assert_eq!(it.stats(), Stats::default());
     }
 
+    proptest::proptest! {
+        /// Any repeated given leaves no solution, in both compiled copies: the CLI's `solve`
+        /// relies on it to find repeated givens without the parser's check.
+        #[test]
+        fn repeated_givens_leave_no_solution(
+            kept in proptest::collection::vec(proptest::bool::ANY, 81),
+            at in 0usize..81,
+            peer in 0usize..20,
+        ) {
+            let inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+            let solution = solve(&grid(inkala)).unwrap();
+            let mut values = *solution.values();
+            for (v, &keep) in values.iter_mut().zip(&kept) {
+                if !keep {
+                    *v = 0;
+                }
+            }
+            let cell = Cell::new(at).unwrap();
+            values[at] = solution.values()[at];
+            values[cell.peers()[peer].index()] = values[at];
+            let p = Grid::from_values(values).unwrap();
+            proptest::prop_assert!(p.conflict().is_some());
+            proptest::prop_assert_eq!(portable(&p, 2).0, 0);
+            proptest::prop_assert_eq!(count(&p, 2).count, 0);
+        }
+    }
+
     #[test]
     fn stats_add_up() {
         let mut a = Stats {
