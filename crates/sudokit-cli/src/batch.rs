@@ -567,6 +567,8 @@ where
 
 /// The item of one record: where it came from, and the work's result or why it could not
 /// be read.
+// Inlined, so that the item is built where it is written, not moved there.
+#[inline(always)]
 fn work_record<T>(file: Arc<str>, record: Record, work: &impl Fn(&Grid) -> T) -> Item<T> {
     let place = Place {
         file,
@@ -588,6 +590,7 @@ fn write_unreadable<R>(
 }
 
 /// Writes one record, worked or an error record in its place, and counts it.
+#[inline(always)]
 fn write_item<T, R, F>(
     sink: &mut Sink<'_, R>,
     summary: &mut Summary,

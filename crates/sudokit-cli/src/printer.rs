@@ -129,9 +129,12 @@ impl<R: AsLine> Printer<R> for LinePrinter {
             " "
         };
         record.line(out)?;
-        // Plain bytes: the formatter costs more than the writing on fast commands.
-        out.write_all(space.as_bytes())?;
-        out.write_all(trailing.as_bytes())?;
+        // Plain bytes, and no empty writes: on fast commands each costs about as much as
+        // the formatting of a solution.
+        if !trailing.is_empty() {
+            out.write_all(space.as_bytes())?;
+            out.write_all(trailing.as_bytes())?;
+        }
         out.write_all(b"\n")
     }
 
