@@ -11,6 +11,9 @@
 //! practice position whose next step it is (median seconds per puzzle, 20 s at most each).
 //! `-- speed` runs only the comparison; technique names (`-- targets remote-pair jellyfish`)
 //! time only those techniques.
+//!
+//! `-- grids` (not run by default: a few minutes on both cores) measures how far the grid
+//! draw is from uniform by counting completions of boxes on a diagonal of boxes.
 
 #[path = "support/clock.rs"]
 mod clock;
@@ -23,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudokit::generate::{Budget, Generator, Spec, Symmetry};
-use sudokit::grid::Grid;
+use sudokit::grid::{Cell, Grid};
 use sudokit::logic::TechniqueSet;
 use sudokit::rate::Tenths;
 use sudokit::solver;
@@ -90,6 +93,9 @@ fn main() {
     let wants = |name: &str| sections.is_empty() || sections.iter().any(|s| s == name);
     if wants("speed") {
         speed();
+    }
+    if sections.iter().any(|s| s == "grids") {
+        grids();
     }
     if wants("targets") {
         let named: Vec<Technique> = named
@@ -240,4 +246,119 @@ fn speed() {
             );
         }
     }
+}
+
+/// Grids (and box triples) the uniformity measure counts completions of.
+const GRID_SAMPLES: u64 = 300;
+
+/// The six transversals of the 3 × 3 array of boxes: for each band, the stack of its box;
+/// the main diagonal first.
+fn transversals() -> [[usize; 3]; 6] {
+    let mut all = [[0; 3]; 6];
+    let orders = (0..3).flat_map(|a| {
+        (0..3)
+            .filter(move |&b| b != a)
+            .map(move |b| [a, b, 3 - a - b])
+    });
+    for (slot, order) in all.iter_mut().zip(orders) {
+        *slot = order;
+    }
+    all
+}
+
+/// How many grids agree with `grid` on its boxes of the transversal `stacks`.
+fn completions(grid: &Grid, stacks: [usize; 3]) -> f64 {
+    let mut boxes = Grid::default();
+    for cell in Cell::all().filter(|c| stacks[c.row() / 3] == c.col() / 3) {
+        boxes.set(cell, grid.get(cell));
+    }
+    solver::count(&boxes, usize::MAX).count as f64
+}
+
+/// Boxes 1, 5 and 9 filled with independent uniform permutations (SplitMix64 from `i`).
+fn uniform_triple(i: u64) -> Grid {
+    let mut state = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x5eed;
+    let mut next = |n: usize| {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        (((z ^ (z >> 31)) as u128 * n as u128) >> 64) as usize
+    };
+    let mut values = [0u8; 81];
+    for b in [0, 4, 8] {
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        for k in (1..9).rev() {
+            digits.swap(k, next(k + 1));
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            values[9 * (b / 3 * 3 + k / 3) + b % 3 * 3 + k % 3] = d;
+        }
+    }
+    Grid::from_values(values).expect("digits 1-9")
+}
+
+/// Mean, and standard deviation over the mean.
+fn spread(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let variance = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, variance.sqrt() / mean)
+}
+
+/// How far the grid draw is from uniform, in total variation (TV), assuming the solver's
+/// completion of the drawn boxes is uniform among their completions (a unit test checks
+/// the bottom band given the rest).
+///
+/// A uniform grid's boxes 1, 5 and 9 are a triple drawn in proportion to its completions
+/// `c`; drawing triples uniformly gives each grid a probability proportional to `1 / c`,
+/// TV `E|c / mean - 1| / 2` over uniform triples. Our draw then maps the grid by a random
+/// band and stack order, which puts any of the six transversals of boxes on the diagonal:
+/// a grid's probability is proportional to `h`, the mean of `1 / c` over its transversals,
+/// and over grids of our draw TV is `E|1 - H / h| / 2`, with `H = 1 / E[1 / h]`.
+fn grids() {
+    println!("\ngrid draw against uniform: completions of a transversal of boxes, {GRID_SAMPLES} samples");
+    let clock = Instant::now();
+    let triples: Vec<f64> = (0..GRID_SAMPLES)
+        .into_par_iter()
+        .map(|i| completions(&uniform_triple(i), [0, 1, 2]))
+        .collect();
+    let (mean, cv) = spread(&triples);
+    let (low, high) = triples
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(l, h), &c| (l.min(c), h.max(c)));
+    let second = triples.iter().map(|c| c * c).sum::<f64>() / triples.len() as f64 / mean;
+    let raw_tv =
+        triples.iter().map(|c| (c / mean - 1.0).abs()).sum::<f64>() / triples.len() as f64 / 2.0;
+    println!(
+        "uniform triples: mean {mean:.0} completions, sd/mean {cv:.3}, min {low:.0}, max {high:.0}"
+    );
+    println!(
+        "a uniform grid's diagonal triple: {second:.0} on average; TV of drawing triples uniformly {raw_tv:.4}"
+    );
+    let generator = Generator::new(Spec::default()).expect("the default spec");
+    let per_grid: Vec<[f64; 6]> = (0..GRID_SAMPLES)
+        .into_par_iter()
+        .map(|i| {
+            let grid = generator
+                .generate(2026, i, &Budget::attempts(1))
+                .expect("one attempt suffices without a target")
+                .solution;
+            transversals().map(|t| completions(&grid, t))
+        })
+        .collect();
+    let diagonal: Vec<f64> = per_grid.iter().map(|c| c[0]).collect();
+    let all: Vec<f64> = per_grid.iter().flatten().copied().collect();
+    let h: Vec<f64> = per_grid
+        .iter()
+        .map(|c| c.iter().map(|x| 1.0 / x).sum::<f64>() / 6.0)
+        .collect();
+    let big_h = h.len() as f64 / h.iter().map(|x| 1.0 / x).sum::<f64>();
+    let tv = h.iter().map(|x| (1.0 - big_h / x).abs()).sum::<f64>() / h.len() as f64 / 2.0;
+    println!(
+        "our grids: diagonal triple {:.0} completions on average (all transversals {:.0}); TV {tv:.4}; {:.0} s",
+        spread(&diagonal).0,
+        spread(&all).0,
+        clock.elapsed().as_secs_f64()
+    );
 }

@@ -785,10 +785,13 @@ fn dig(start: &Grid, solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut
             excluded.push((cell, d));
         }
         let unique = excluded.iter().all(|&(c, d)| givens.force(c, d, left))
-            || (!unavoidable.iter().any(|&set| (set & left).is_empty())
-                && excluded
+            || (!excluded.iter().any(|&(c, _)| {
+                unavoidable[c.index()]
                     .iter()
-                    .all(|&pair| !solver::exists_excluding_near(&puzzle, &[pair], &near)));
+                    .any(|&set| (set & left).is_empty())
+            }) && excluded
+                .iter()
+                .all(|&pair| !solver::exists_excluding_near(&puzzle, &[pair], &near)));
         if unique {
             given = left;
         } else {
@@ -807,57 +810,39 @@ fn dig(start: &Grid, solution: &Grid, orbits: &[CellSet], spec: &Spec, rng: &mut
 ///
 /// The 18 cells of digits `a` and `b` split into such sets as a graph does into connected
 /// parts: each house links its `a` cell to its `b` cell, since swapping one of them forces
-/// swapping the other.
-fn two_digit_unavoidable(solution: &Grid) -> Vec<CellSet> {
-    // Per digit, per house, the cell (index) holding it.
-    let mut at = [[0u8; 27]; 9];
+/// swapping the other. Each set is listed under each of its cells, eight per cell (one
+/// for each other digit), so that a removal checks only the sets it can empty.
+fn two_digit_unavoidable(solution: &Grid) -> [[CellSet; 8]; 81] {
+    let mut cells = [CellSet::default(); 9];
     for cell in Cell::all() {
-        let d = solution.get(cell).expect("a solution is full").index();
-        for h in cell.houses() {
-            at[d][h.index()] = cell.index() as u8;
-        }
+        cells[solution.get(cell).expect("a solution is full").index()].insert(cell);
     }
-    fn root(parent: &mut [u8; 81], mut x: u8) -> u8 {
-        while parent[x as usize] != x {
-            parent[x as usize] = parent[parent[x as usize] as usize];
-            x = parent[x as usize];
-        }
-        x
-    }
-    let mut sets = Vec::new();
-    let mut parent = [0u8; 81];
+    let mut by_cell = [[CellSet::default(); 8]; 81];
+    let mut listed = [0u8; 81];
     for a in 0..9 {
         for b in a + 1..9 {
-            // Each house's `a` cell paired with its `b` cell; rows (the first nine) hold
-            // all 18 cells once.
-            let pairs = at[a].iter().zip(&at[b]);
-            for (&x, &y) in pairs.clone().take(9) {
-                parent[x as usize] = x;
-                parent[y as usize] = y;
-            }
-            for (&x, &y) in pairs.clone() {
-                let (x, y) = (root(&mut parent, x), root(&mut parent, y));
-                parent[x as usize] = y;
-            }
-            let mut groups: [(u8, CellSet); 9] = [(u8::MAX, CellSet::default()); 9];
-            let mut n = 0;
-            for (&x, &y) in pairs.take(9) {
-                for c in [x, y] {
-                    let r = root(&mut parent, c);
-                    let cell = Cell::new(c.into()).expect("a cell index");
-                    match groups[..n].iter_mut().find(|(g, _)| *g == r) {
-                        Some((_, set)) => set.insert(cell),
-                        None => {
-                            groups[n] = (r, CellSet::single(cell));
-                            n += 1;
-                        }
-                    }
+            let mut rest = cells[a] | cells[b];
+            while let Some(start) = rest.first() {
+                // Flood from `start` through the houses: the peers of a part's cells among
+                // the two digits' cells are its house partners.
+                let mut part = CellSet::single(start);
+                let mut frontier = part;
+                while !frontier.is_empty() {
+                    let reach = frontier
+                        .iter()
+                        .fold(CellSet::default(), |r, c| r | CellSet::peers(c));
+                    frontier = (reach & rest) - part;
+                    part |= frontier;
+                }
+                rest -= part;
+                for cell in part.iter() {
+                    by_cell[cell.index()][usize::from(listed[cell.index()])] = part;
+                    listed[cell.index()] += 1;
                 }
             }
-            sets.extend(groups[..n].iter().map(|&(_, set)| set));
         }
     }
-    sets
+    by_cell
 }
 
 /// A random solution grid. Boxes 1, 5 and 9 share no row or column, so three random
@@ -1332,6 +1317,46 @@ mod tests {
             solver::solve(&top).unwrap()
         }));
         assert!(first.abs() > 10.0, "z = {first}");
+    }
+
+    #[test]
+    fn two_digit_unavoidable_sets_are_swaps_that_leave_a_grid() {
+        for i in 0..20 {
+            let grid = random_grid(&mut Rng::new(5, i, 0));
+            let by_cell = two_digit_unavoidable(&grid);
+            for cell in Cell::all() {
+                let mut others = 0u16;
+                for set in by_cell[cell.index()] {
+                    assert!(set.contains(cell));
+                    let digits: Vec<Digit> = set.iter().filter_map(|c| grid.get(c)).collect();
+                    let (a, b) = (
+                        digits[0],
+                        *digits.iter().find(|&&d| d != digits[0]).unwrap(),
+                    );
+                    assert!(digits.iter().all(|&d| d == a || d == b));
+                    others |= 1 << (a.index() + b.index() - grid.get(cell).unwrap().index());
+                    // Swapping the two digits in the set leaves another valid grid.
+                    let mut swapped = grid;
+                    for c in set.iter() {
+                        swapped.set(c, Some(if grid.get(c) == Some(a) { b } else { a }));
+                    }
+                    assert!(swapped.conflict().is_none() && swapped != grid);
+                    // The sets of a pair of digits split its 18 cells: every cell of this
+                    // set lists it, and no other set of the same two digits.
+                    let pair =
+                        |s: CellSet| s.iter().all(|c| [Some(a), Some(b)].contains(&grid.get(c)));
+                    for other in set.iter() {
+                        let listed = by_cell[other.index()];
+                        assert_eq!(
+                            listed.iter().filter(|&&s| pair(s)).collect::<Vec<_>>(),
+                            [&set]
+                        );
+                    }
+                }
+                // One set for each of the eight other digits.
+                assert_eq!(others.count_ones(), 8);
+            }
+        }
     }
 
     #[test]
