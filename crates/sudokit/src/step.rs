@@ -220,6 +220,11 @@ techniques! {
     /// hold those digits only: a guardian holds another. (HoDoKu has no such step; the name is
     /// Denis Berthier's, and SudokuWiki's "Tridagons".)
     Tridagon => "Tridagon", "tridagon", "Tridagons";
+    /// Two base cells of a box's mini-line with three or four digits, and a target in each
+    /// other box of the band whose cross lines leave each digit two places at most outside
+    /// it: the targets hold the base's two digits. (HoDoKu has no such step; the name is the
+    /// forum's, David P Bird's JExocet Compendium, and SudokuWiki's "Exocet".)
+    JuniorExocet => "Junior Exocet", "junior-exocet", "Exocet";
     /// A pair of digits for two cells is ruled out when the cells see each other and the
     /// digits are the same, or when together they would empty a cell both see; a candidate
     /// left in no allowed pair is removed. (HoDoKu has no such step; the name is Sudoku

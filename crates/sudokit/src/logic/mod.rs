@@ -32,6 +32,7 @@ pub mod als;
 pub mod chains;
 pub mod coloring;
 pub mod exclusion;
+pub mod exocet;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
@@ -135,6 +136,7 @@ pub fn finder(technique: Technique) -> Finder {
         T::SueDeCoq => als::sue_de_coq,
         T::GurthsSymmetricalPlacement => patterns::gurths_symmetrical_placement,
         T::Tridagon => patterns::tridagon,
+        T::JuniorExocet => exocet::junior_exocet,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::TemplateSet => templates::template_set,
@@ -234,6 +236,7 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::FrankenSwordfish,
         T::GurthsSymmetricalPlacement,
         T::Tridagon,
+        T::JuniorExocet,
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,
@@ -637,6 +640,43 @@ pub(crate) mod testutil {
                 state ^= state << 17;
                 if state % 100 < drop {
                     c.eliminate(cl, dg);
+                }
+            }
+        }
+    }
+
+    /// The puzzles of a repository data file, every `every`th.
+    pub fn sample(file: &str, every: usize) -> Vec<Grid> {
+        let path =
+            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data")).join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        crate::parse::records(text.as_bytes())
+            .filter_map(|r| r.unwrap().puzzle.ok())
+            .step_by(every)
+            .collect()
+    }
+
+    /// Calls `visit` with every position along the way to solving `puzzle` (with its
+    /// solution): `engine`'s steps, and where it stalls the solution's digit in a cell of
+    /// fewest candidates, standing in for what comes later in the order.
+    pub fn walk(engine: &Engine, puzzle: &Grid, mut visit: impl FnMut(&Candidates, &Grid)) {
+        let solution = crate::solver::count(puzzle, 2)
+            .solution
+            .expect("one solution");
+        let mut c = Candidates::new(puzzle);
+        while !c.is_solved() {
+            visit(&c, &solution);
+            match engine.next_step(&c) {
+                Some(s) => {
+                    apply(&mut c, &s);
+                }
+                None => {
+                    let x = c
+                        .empty_cells()
+                        .iter()
+                        .min_by_key(|&x| c.get(x).len())
+                        .expect("an empty cell");
+                    c.place(x, solution.get(x).expect("a full solution"));
                 }
             }
         }

@@ -315,7 +315,9 @@ mod tests {
 
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, check_search, elims, random_position, set_cell, thin};
+    use crate::logic::testutil::{
+        cell, check_search, elims, random_position, sample, set_cell, thin, walk,
+    };
     use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
 
     /// Whether twelve cells of a 6×6 block of four boxes (row, column from 0 to 5) can take
@@ -696,17 +698,6 @@ mod tests {
         assert!(gurths_symmetrical_placement(&c).is_none());
     }
 
-    /// The puzzles of a data file, every `every`th.
-    fn sample(file: &str, every: usize) -> Vec<Grid> {
-        let path =
-            std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data")).join(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        crate::parse::records(text.as_bytes())
-            .filter_map(|r| r.unwrap().puzzle.ok())
-            .step_by(every)
-            .collect()
-    }
-
     /// Every position along the way to solving a sample of the hardest lists (and the Gurth
     /// examples): the techniques before these patterns in the standard order, and where they
     /// stall the solution's digit in a cell of fewest candidates, standing in for the forcing
@@ -725,32 +716,17 @@ mod tests {
         puzzles.extend(GURTH_EXAMPLES.map(|l| l.parse::<Grid>().unwrap()));
         let (mut positions, mut gurths) = (0, 0);
         for puzzle in &puzzles {
-            let solution = crate::solver::count(puzzle, 2).solution.unwrap();
-            let mut c = Candidates::new(puzzle);
-            while !c.is_solved() {
+            walk(&engine, puzzle, |c, solution| {
                 positions += 1;
-                let all: Vec<Step> = tridagons(&c).collect();
-                check_search(&all, tridagon(&c), &tridagon_reference(&c), &solution).unwrap();
-                if let Some(s) = gurths_symmetrical_placement(&c) {
+                let all: Vec<Step> = tridagons(c).collect();
+                check_search(&all, tridagon(c), &tridagon_reference(c), solution).unwrap();
+                if let Some(s) = gurths_symmetrical_placement(c) {
                     gurths += 1;
                     for &(x, d) in &s.eliminations {
                         assert_ne!(solution.get(x), Some(d), "{s}");
                     }
                 }
-                match engine.next_step(&c) {
-                    Some(s) => {
-                        apply(&mut c, &s);
-                    }
-                    None => {
-                        let x = c
-                            .empty_cells()
-                            .iter()
-                            .min_by_key(|&x| c.get(x).len())
-                            .unwrap();
-                        c.place(x, solution.get(x).unwrap());
-                    }
-                }
-            }
+            });
         }
         assert!(positions > 2000, "{positions} positions");
         assert!(gurths >= 3, "{gurths} Gurth steps");
