@@ -36,6 +36,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod patterns;
+pub mod sectors;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -135,6 +136,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::SueDeCoq => als::sue_de_coq,
         T::GurthsSymmetricalPlacement => patterns::gurths_symmetrical_placement,
         T::Tridagon => patterns::tridagon,
+        T::SkLoop => sectors::sk_loop,
+        T::MultiSectorLockedSet => sectors::multi_sector_locked_set,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::TemplateSet => templates::template_set,
@@ -234,6 +237,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::FrankenSwordfish,
         T::GurthsSymmetricalPlacement,
         T::Tridagon,
+        T::SkLoop,
+        T::MultiSectorLockedSet,
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,
