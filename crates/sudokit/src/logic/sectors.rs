@@ -36,9 +36,9 @@
 //! a set of columns, the empty cells where they cross as truths, and digits of those rows and
 //! columns as links. The search takes every set of two to [`MSLS_LINES`] rows with every set
 //! of two to [`MSLS_LINES`] columns, each line holding a truth: 246² regions, each counted by
-//! nine matchings of at most four houses a side. Larger sets are left to the forcing chains:
-//! the count grows as the binomials of nine, and four by four already holds the SK loop's
-//! sixteen truths.
+//! nine matchings of at most four houses a side, about 9 ms a call in release where the SK
+//! Loop's 729 rings take well under one. Larger sets are left to the forcing chains: every
+//! size up to nine would be 502² sets, four times as many, with larger matchings.
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
@@ -492,6 +492,10 @@ mod tests {
     fn multi_sector_locked_set_of_easter_monster() {
         let (c, solution) = easter_monster(0, 1);
         let s = multi_sector_locked_set(&c).unwrap();
+        assert_eq!(
+            Technique::from_name("msls"),
+            Some(Technique::MultiSectorLockedSet)
+        );
         assert_eq!(
             s.houses,
             [2, 4, 6, 8]
