@@ -225,6 +225,13 @@ techniques! {
     /// it: the targets hold the base's two digits. (HoDoKu has no such step; the name is the
     /// forum's, David P Bird's JExocet Compendium, and SudokuWiki's "Exocet".)
     JuniorExocet => "Junior Exocet", "junior-exocet", "Exocet";
+    /// Sixteen cells around four boxes at a rectangle's corners, locked by sixteen digits of
+    /// the eight rows, columns and boxes that join them in a ring. (HoDoKu has no such step;
+    /// the name is the forum's, Steve Kurzhals' loop, and SudokuWiki's "SK Loops".)
+    SkLoop => "SK Loop", "sk-loop", "SK Loops";
+    /// The empty cells where some rows cross some columns, locked by as many digits of those
+    /// lines as there are cells. (HoDoKu has no such step; the name is the forum's.)
+    MultiSectorLockedSet => "Multi-Sector Locked Set", "multi-sector-locked-set", "Multi-Sector Locked Sets";
     /// A pair of digits for two cells is ruled out when the cells see each other and the
     /// digits are the same, or when together they would empty a cell both see; a candidate
     /// left in no allowed pair is removed. (HoDoKu has no such step; the name is Sudoku
@@ -284,6 +291,7 @@ impl Technique {
                 "naked-quad" => Some(Technique::NakedQuadruple),
                 "hidden-quad" => Some(Technique::HiddenQuadruple),
                 "bug" | "bug+1" => Some(Technique::BugPlus1),
+                "msls" => Some(Technique::MultiSectorLockedSet),
                 _ => None,
             })
     }

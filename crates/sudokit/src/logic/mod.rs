@@ -37,6 +37,7 @@ pub mod fish;
 pub mod forcing;
 pub mod intersections;
 pub mod patterns;
+pub mod sectors;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -137,6 +138,8 @@ pub fn finder(technique: Technique) -> Finder {
         T::GurthsSymmetricalPlacement => patterns::gurths_symmetrical_placement,
         T::Tridagon => patterns::tridagon,
         T::JuniorExocet => exocet::junior_exocet,
+        T::SkLoop => sectors::sk_loop,
+        T::MultiSectorLockedSet => sectors::multi_sector_locked_set,
         T::AlignedPairExclusion => exclusion::aligned_pairs,
         T::AlignedTripletExclusion => exclusion::aligned_triplets,
         T::TemplateSet => templates::template_set,
@@ -237,6 +240,8 @@ pub const STANDARD_ORDER: &[Technique] = {
         T::GurthsSymmetricalPlacement,
         T::Tridagon,
         T::JuniorExocet,
+        T::SkLoop,
+        T::MultiSectorLockedSet,
         T::NishioForcingChain,
         T::ForcingChainContradiction,
         T::ForcingChainVerity,

@@ -196,7 +196,7 @@ fn tridagons(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
 }
 
 /// The nine rectangles of boxes: two bands and two stacks, boxes numbered 0–8 in reading order.
-fn box_rectangles() -> impl Iterator<Item = [usize; 4]> {
+pub(crate) fn box_rectangles() -> impl Iterator<Item = [usize; 4]> {
     [(0, 1), (0, 2), (1, 2)].into_iter().flat_map(|(b1, b2)| {
         [(0, 1), (0, 2), (1, 2)]
             .into_iter()
