@@ -17,6 +17,11 @@
 //! Base houses may then share candidates (endo fins, which count as fins) and cover houses
 //! too (a base candidate in two covers is false: cannibalism). That search works on cell
 //! sets: base houses in order, then covers built candidate by candidate.
+//!
+//! Two more of HoDoKu's fish build on those. Siamese fish ([`siamese`]) are two finned or
+//! sashimi fish with the same base lines and different covers, told as one step. Kraken fish
+//! ([`kraken_type_1`], [`kraken_type_2`]) are finned fish that remove nothing themselves,
+//! completed by chains from their fins (and, for type 2, from a cover's base candidates).
 
 use std::collections::HashMap;
 
@@ -1188,7 +1193,7 @@ mod tests {
 
     use super::*;
     use crate::logic::testutil::{
-        cell, check_search, elims, only_digit_in, random_position, sweep,
+        cell, check_search, elims, only_digit_in, random_position, sweep, unique_puzzles,
     };
 
     /// The kinds of house a reference fish may take its base and cover houses from.
@@ -1937,5 +1942,31 @@ mod tests {
              fins r1c8,r1c9,r2c8,r2c9 => r3c8<>4, r3c9<>4"
         );
         assert!(siamese(&c, 2, true).is_none());
+    }
+
+    /// The first puzzles of the magictour collection, explained with the standard order up
+    /// to the forcing chains and then the Kraken fish: no step removes a digit of the
+    /// solution, and the new fish take steps.
+    #[test]
+    fn real_solves_take_sound_siamese_and_kraken_steps() {
+        use crate::logic::{Engine, TechniqueSet, STANDARD_ORDER};
+        let end = STANDARD_ORDER
+            .iter()
+            .position(|&t| t == Technique::NishioForcingChain)
+            .expect("the forcing chains are in the order");
+        let kraken = [Technique::KrakenFishType1, Technique::KrakenFishType2];
+        let set = STANDARD_ORDER[..end].iter().chain(&kraken).copied();
+        let engine = Engine::new(TechniqueSet::new(set));
+        let mut taken = 0;
+        for (puzzle, solution) in unique_puzzles().iter().take(40) {
+            for step in engine.explain(puzzle).steps {
+                for &(x, dg) in &step.eliminations {
+                    assert_ne!(solution.get(x), Some(dg), "{step} on {puzzle}");
+                }
+                let name = step.technique.name();
+                taken += usize::from(name.starts_with("Siamese") || name.starts_with("Kraken"));
+            }
+        }
+        assert!(taken > 0, "no Siamese or Kraken step");
     }
 }
