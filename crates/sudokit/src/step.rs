@@ -99,6 +99,24 @@ techniques! {
     SashimiSwordfish => "Sashimi Swordfish", "sashimi-swordfish", "Sashimi Swordfish";
     /// A finned Jellyfish that would be degenerate without its fins.
     SashimiJellyfish => "Sashimi Jellyfish", "sashimi-jellyfish", "Sashimi Jellyfish";
+    /// Two Finned X-Wings with the same base lines and different covers, as one step with both
+    /// fish's eliminations (HoDoKu's Siamese fish).
+    SiameseFinnedXWing => "Siamese Finned X-Wing", "siamese-finned-x-wing", "Finned X-Wing";
+    /// Two Finned Swordfish with the same base lines, as one step.
+    SiameseFinnedSwordfish => "Siamese Finned Swordfish", "siamese-finned-swordfish", "Finned Swordfish";
+    /// Two Finned Jellyfish with the same base lines, as one step.
+    SiameseFinnedJellyfish => "Siamese Finned Jellyfish", "siamese-finned-jellyfish", "Finned Jellyfish";
+    /// Two Sashimi X-Wings with the same base lines, as one step.
+    SiameseSashimiXWing => "Siamese Sashimi X-Wing", "siamese-sashimi-x-wing", "Sashimi X-Wing";
+    /// Two Sashimi Swordfish with the same base lines, as one step.
+    SiameseSashimiSwordfish => "Siamese Sashimi Swordfish", "siamese-sashimi-swordfish", "Sashimi Swordfish";
+    /// Two Sashimi Jellyfish with the same base lines, as one step.
+    SiameseSashimiJellyfish => "Siamese Sashimi Jellyfish", "siamese-sashimi-jellyfish", "Sashimi Jellyfish";
+    /// A finned fish whose every fin, by a chain, removes a candidate the fish would remove.
+    KrakenFishType1 => "Kraken Fish Type 1", "kraken-fish-type-1", "Kraken Fish";
+    /// A finned fish with a cover house whose base candidates and the fins each, by a chain,
+    /// remove one same candidate.
+    KrakenFishType2 => "Kraken Fish Type 2", "kraken-fish-type-2", "Kraken Fish";
     /// A fish of two base and two cover houses mixing boxes with rows (base) and columns (cover), or the reverse.
     FrankenXWing => "Franken X-Wing", "franken-x-wing", "Franken X-Wing";
     /// A fish of three base and three cover houses mixing boxes with rows (base) and columns (cover), or the reverse.

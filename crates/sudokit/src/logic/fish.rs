@@ -17,6 +17,13 @@
 //! Base houses may then share candidates (endo fins, which count as fins) and cover houses
 //! too (a base candidate in two covers is false: cannibalism). That search works on cell
 //! sets: base houses in order, then covers built candidate by candidate.
+//!
+//! Two more of HoDoKu's fish build on those. Siamese fish ([`siamese`]) are two finned or
+//! sashimi fish with the same base lines and different covers, told as one step. Kraken fish
+//! ([`kraken_type_1`], [`kraken_type_2`]) are finned fish that remove nothing themselves,
+//! completed by chains from their fins (and, for type 2, from a cover's base candidates).
+
+use std::collections::HashMap;
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
@@ -249,6 +256,101 @@ fn finned_fish<R>(
     None
 }
 
+const SIAMESE_FINNED: [Technique; 3] = [
+    Technique::SiameseFinnedXWing,
+    Technique::SiameseFinnedSwordfish,
+    Technique::SiameseFinnedJellyfish,
+];
+const SIAMESE_SASHIMI: [Technique; 3] = [
+    Technique::SiameseSashimiXWing,
+    Technique::SiameseSashimiSwordfish,
+    Technique::SiameseSashimiJellyfish,
+];
+
+/// The first Siamese fish: two finned (`sashimi == false`) or two sashimi fish of size `n`
+/// on one digit with the same base lines and different covers, shown as one step with both
+/// fish's eliminations (HoDoKu's "Siamese" fish, a step of its finned fish with "Duals/Siamese"
+/// allowed). HoDoKu pairs fish whose first eliminations differ; here each fish must remove
+/// something the other does not, so the pair always says more than either fish alone.
+pub fn siamese(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
+    siamese_fish(c, n, sashimi, &mut Some)
+}
+
+/// Calls `f` on every Siamese fish of size `n`, in the order of their first fish, until it
+/// returns `Some`.
+fn siamese_fish<R>(
+    c: &Candidates,
+    n: usize,
+    sashimi: bool,
+    f: &mut impl FnMut(Step) -> Option<R>,
+) -> Option<R> {
+    let technique = *if sashimi {
+        &SIAMESE_SASHIMI
+    } else {
+        &SIAMESE_FINNED
+    }
+    .get(n.checked_sub(2)?)?;
+    let mut fish: Vec<Step> = Vec::new();
+    finned_fish(c, n, sashimi, &mut |s| {
+        fish.push(s);
+        None::<()>
+    });
+    for (i, a) in fish.iter().enumerate() {
+        for b in &fish[i + 1..] {
+            let same_base = a.digits == b.digits && a.houses[..n] == b.houses[..n];
+            let adds =
+                |x: &Step, y: &Step| x.eliminations.iter().any(|e| !y.eliminations.contains(e));
+            if !same_base || a.houses[n..] == b.houses[n..] || !adds(a, b) || !adds(b, a) {
+                continue;
+            }
+            let found = f(join_siamese(technique, n, a, b));
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}
+
+/// One step of two fish with the same base: base, then both covers; both bodies, fins and
+/// eliminations.
+fn join_siamese(technique: Technique, n: usize, a: &Step, b: &Step) -> Step {
+    let union = |x: &[Cell], y: &[Cell]| -> Vec<Cell> {
+        let set: CellSet = x.iter().chain(y).copied().collect();
+        set.iter().collect()
+    };
+    let mut s = Step::new(technique);
+    s.digits = a.digits;
+    s.houses = a.houses.iter().chain(&b.houses[n..]).copied().collect();
+    s.cells = union(&a.cells, &b.cells);
+    s.fins = union(&a.fins, &b.fins);
+    let mut eliminations = a.eliminations.clone();
+    eliminations.extend(
+        b.eliminations
+            .iter()
+            .filter(|e| !a.eliminations.contains(e)),
+    );
+    eliminations.sort_unstable();
+    s.eliminations = eliminations;
+    let names = |houses: &[House]| {
+        houses
+            .iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let plural = if s.fins.len() > 1 { "s" } else { "" };
+    s.detail = format!(
+        "{} in {} / {} / {}, fin{plural} {}",
+        s.digits.iter().map(|d| d.to_string()).collect::<String>(),
+        names(&a.houses[..n]),
+        names(&a.houses[n..]),
+        names(&b.houses[n..]),
+        cell_list(&s.fins)
+    );
+    s
+}
+
 /// `first_combination`, where choosing nothing (`k == 0`) is the one empty combination.
 fn first_combination_or_none<R>(
     items: &[usize],
@@ -439,7 +541,7 @@ impl Shape {
 /// same eliminations, and larger ones cost far more to search.
 pub fn complex(c: &Candidates, n: usize, shape: Shape, finned: bool) -> Option<Step> {
     let mut first = None;
-    complex_fish(c, n, shape, finned, &mut |s| {
+    complex_fish(c, n, shape, finned, false, &mut |s| {
         first = Some(s);
         true
     });
@@ -448,16 +550,20 @@ pub fn complex(c: &Candidates, n: usize, shape: Shape, finned: bool) -> Option<S
 
 /// Calls `visit` on every fish of `shape`, size `n` and finnedness `finned` that eliminates
 /// something, digit by digit, base sets in house order, then cover sets, until it returns
-/// true.
+/// true; returns whether it did. With `kraken`, it visits instead the finned fish within
+/// HoDoKu's Kraken limits that eliminate nothing themselves, each with its potential
+/// eliminations (cover candidates outside the base, base candidates in two covers) as its
+/// eliminations.
 fn complex_fish(
     c: &Candidates,
     n: usize,
     shape: Shape,
     finned: bool,
+    kraken: bool,
     visit: &mut dyn FnMut(Step) -> bool,
-) {
+) -> bool {
     let Some(technique) = shape.technique(n, finned) else {
-        return;
+        return false;
     };
     for digit in Digit::all() {
         let with_d = c.cells_with(digit);
@@ -474,15 +580,17 @@ fn complex_fish(
                 with_d,
                 houses,
                 cover_kinds,
+                kraken,
             };
             let bases: Vec<usize> = (0..27)
                 .filter(|&i| base_kinds >> i & 1 == 1 && houses[i].len() >= 2)
                 .collect();
             if search.bases(&bases, (0, CellSet::EMPTY, CellSet::EMPTY), visit) {
-                return;
+                return true;
             }
         }
     }
+    false
 }
 
 /// One digit and orientation of a complex fish search.
@@ -496,6 +604,9 @@ struct Complex {
     /// The digit's candidates in each house, by [`House::index`].
     houses: [CellSet; 27],
     cover_kinds: u32,
+    /// Searching the fish of a Kraken fish: at most [`KRAKEN_FINS`] fins, no endo fins, fins
+    /// that need not see a common cell, and no eliminations of their own.
+    kraken: bool,
 }
 
 /// A partial cover set: the houses chosen, the houses no longer allowed, the base
@@ -522,7 +633,11 @@ impl Complex {
         if left == 0 {
             return self.covers(mask, cells, endo, visit);
         }
-        let max_endo = if self.finned { MAX_ENDO_FINS } else { 0 };
+        let max_endo = if self.finned && !self.kraken {
+            MAX_ENDO_FINS
+        } else {
+            0
+        };
         for (k, &i) in candidates.iter().enumerate() {
             if candidates.len() - k < left {
                 break;
@@ -622,8 +737,8 @@ impl Complex {
         }
         let fins = at.fins | CellSet::single(x);
         if self.finned
-            && fins.len() <= MAX_FINS
-            && !((fins | endo).common_peers() & self.with_d).is_empty()
+            && fins.len() <= self.max_fins()
+            && (self.kraken || !((fins | endo).common_peers() & self.with_d).is_empty())
         {
             let next = Covering { fins, ..at };
             if self.cover(base, cells, endo, allowed, next, visit) {
@@ -633,13 +748,21 @@ impl Complex {
         false
     }
 
+    fn max_fins(&self) -> usize {
+        if self.kraken {
+            KRAKEN_FINS
+        } else {
+            MAX_FINS
+        }
+    }
+
     /// Whether `open` candidates could still be covered by `houses` more houses, with `fins`
     /// fins so far. Candidates that see none of each other need a house or a fin each; and
     /// fins all see one cell, so at most three of them see none of each other (the cell's
     /// row, column and box).
     fn coverable(&self, open: CellSet, houses: usize, fins: usize) -> bool {
         let spare = if self.finned {
-            MAX_FINS.saturating_sub(fins).min(3)
+            self.max_fins().saturating_sub(fins).min(3)
         } else {
             0
         };
@@ -676,9 +799,16 @@ impl Complex {
             twice |= once & self.houses[i];
             once |= self.houses[i];
         }
-        let mut targets = ((once - cells) | (twice & cells)) - fins;
+        let potential = ((once - cells) | (twice & cells)) - fins;
+        let mut targets = potential;
         if !fins.is_empty() {
             targets &= fins.common_peers();
+        }
+        if self.kraken {
+            if !targets.is_empty() || potential.is_empty() {
+                return false;
+            }
+            return visit(self.step((base, cover), cells, (exo, endo), potential));
         }
         if targets.is_empty() {
             return false;
@@ -722,6 +852,334 @@ impl Complex {
     }
 }
 
+/// HoDoKu's default limits on the fish of a Kraken fish: basic and Franken fish of sizes 2
+/// to 4 with at most two fins and no endo fins.
+const KRAKEN_FINS: usize = 2;
+
+/// Kraken Fish Type 1: a finned fish that removes nothing itself, and a candidate it would
+/// remove without its fins that every fin, set true, removes along a chain. Either the fish
+/// stands or a fin is true, so the candidate is false either way.
+pub fn kraken_type_1(c: &Candidates) -> Option<Step> {
+    kraken_first(c, Technique::KrakenFishType1, 4)
+}
+
+/// Kraken Fish Type 2: a finned fish that removes nothing itself, a cover house holding more
+/// than base candidates, and a candidate that each of the cover's base candidates and each
+/// fin, set true, removes along a chain. Unless a fin is true, every cover holds one true
+/// base candidate (a base candidate in two covers is false), so the candidate is false.
+pub fn kraken_type_2(c: &Candidates) -> Option<Step> {
+    kraken_first(c, Technique::KrakenFishType2, 4)
+}
+
+/// The first Kraken fish step of `technique` whose fish has at most `max_n` base houses.
+fn kraken_first(c: &Candidates, technique: Technique, max_n: usize) -> Option<Step> {
+    let mut first = None;
+    kraken_fish(c, technique, max_n, &mut |s| {
+        first = Some(s);
+        true
+    });
+    first
+}
+
+/// Calls `visit` on every Kraken fish step of `technique` (type 1 or 2), one per candidate
+/// removed (by the first fish that removes it, as HoDoKu keeps the smallest), by size up to
+/// `max_n`, basic before Franken, then digit, until it returns true.
+fn kraken_fish(
+    c: &Candidates,
+    technique: Technique,
+    max_n: usize,
+    visit: &mut dyn FnMut(Step) -> bool,
+) {
+    let mut chains = Implications::new(c);
+    let mut done = [CellSet::EMPTY; 9];
+    for n in 2..=max_n {
+        for shape in [Shape::Basic, Shape::Franken] {
+            let stop = complex_fish(c, n, shape, true, true, &mut |fish| {
+                let search = Kraken {
+                    c,
+                    fish: &fish,
+                    n,
+                    technique,
+                };
+                search.steps(&mut chains, &mut done, visit)
+            });
+            if stop {
+                return;
+            }
+        }
+    }
+}
+
+/// One fish of a Kraken search, with its potential eliminations as `fish.eliminations`.
+struct Kraken<'a> {
+    c: &'a Candidates,
+    fish: &'a Step,
+    n: usize,
+    technique: Technique,
+}
+
+impl Kraken<'_> {
+    /// Visits the fish's steps that remove candidates not in `done` (per digit), adding
+    /// them; returns whether `visit` asked to stop.
+    fn steps(
+        &self,
+        chains: &mut Implications,
+        done: &mut [CellSet; 9],
+        visit: &mut dyn FnMut(Step) -> bool,
+    ) -> bool {
+        let (c, fish) = (self.c, self.fish);
+        let Some(d) = fish.digits.first() else {
+            return false;
+        };
+        let fins: Vec<Cell> = fish.fins.clone();
+        let body: CellSet = fish.cells.iter().copied().collect();
+        let potential: CellSet = fish.eliminations.iter().map(|&(x, _)| x).collect();
+        let mut found = |chains: &mut Implications, starts: &[Cell], (y, e): (Cell, Digit)| {
+            if done[e.index()].contains(y) {
+                return false;
+            }
+            done[e.index()].insert(y);
+            let lines: Vec<String> = starts
+                .iter()
+                .filter_map(|&x| chains.chain((x, d), (y, e)))
+                .collect();
+            visit(kraken_step(self.technique, fish, self.n, (y, e), &lines))
+        };
+        if self.technique == Technique::KrakenFishType1 {
+            for x in potential.iter() {
+                if fins.iter().all(|&f| chains.removes((f, d), (x, d)))
+                    && found(chains, &fins, (x, d))
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
+        let cannibal = potential & body;
+        for &cover in &fish.houses[self.n..] {
+            let in_cover = CellSet::house(cover) & c.cells_with(d);
+            let base = (in_cover & body) - cannibal;
+            if base == in_cover {
+                // Only base candidates: a plain forcing chain on the house, not a fish.
+                continue;
+            }
+            let starts: Vec<Cell> = base.iter().chain(fins.iter().copied()).collect();
+            let start_cells: CellSet = starts.iter().copied().collect();
+            for e in Digit::all() {
+                let mut targets = c.cells_with(e) - start_cells;
+                for &x in &starts {
+                    targets &= chains.removed((x, d))[e.index()];
+                }
+                for y in targets.iter() {
+                    if found(chains, &starts, (y, e)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The step of a Kraken fish removing `target`, with the chain from each start (fin or
+/// cover candidate) in the chain text, where pictures read them as links.
+fn kraken_step(
+    technique: Technique,
+    fish: &Step,
+    n: usize,
+    target: (Cell, Digit),
+    chains: &[String],
+) -> Step {
+    let mut s = Step::new(technique);
+    s.digits = fish.digits;
+    s.digits.insert(target.1);
+    s.houses = fish.houses.clone();
+    s.cells = fish.cells.clone();
+    s.fins = fish.fins.clone();
+    s.eliminations = vec![target];
+    let sashimi = fish.technique == FINNED[n - 2]
+        && fish.houses[..n].iter().any(|&h| {
+            fish.cells
+                .iter()
+                .filter(|x| CellSet::house(h).contains(**x))
+                .count()
+                <= 1
+        });
+    let kind = if sashimi {
+        SASHIMI[n - 2]
+    } else {
+        fish.technique
+    };
+    s.detail = format!("{} {}", kind.name(), fish.detail);
+    s.chain = Some(format!(
+        "{}: {} => {}",
+        s.detail,
+        chains.join("; "),
+        s.effects()
+    ));
+    s
+}
+
+/// What setting one candidate true removes along chains on the current marks: weak links
+/// (a true candidate removes its peers of the digit and the cell's other digits; a true
+/// group of a box/line intersection, the cells seeing all of it) alternating with strong
+/// links (a false candidate or group makes the rest of a house's digit true when that is one
+/// candidate or group, and a bivalue cell's other digit true). HoDoKu's Kraken chains, less
+/// its optional ALS nodes. Each start is walked once, breadth first, and kept.
+struct Implications {
+    /// Nodes: a digit in one cell, or in two or three cells of a box/line intersection.
+    nodes: Vec<(Digit, CellSet)>,
+    /// The node of each candidate, by `cell * 9 + digit`.
+    single: Vec<Option<usize>>,
+    /// Weak links: true ⇒ false.
+    weak: Vec<Vec<usize>>,
+    /// Strong links: false ⇒ true.
+    strong: Vec<Vec<usize>>,
+    /// The walk from each start candidate, by `cell * 9 + digit`, once walked.
+    walks: Vec<Option<Walk>>,
+}
+
+/// A breadth-first walk from one candidate set true.
+#[derive(Clone)]
+struct Walk {
+    /// For each state (`node * 2 + on`), the state it was reached from; the start points to
+    /// itself.
+    from: Vec<Option<usize>>,
+    /// The candidates reached false, per digit.
+    off: [CellSet; 9],
+}
+
+impl Implications {
+    fn new(c: &Candidates) -> Implications {
+        let mut nodes: Vec<(Digit, CellSet)> = Vec::new();
+        let mut single = vec![None; 729];
+        for d in Digit::all() {
+            for x in c.cells_with(d).iter() {
+                single[x.index() * 9 + d.index()] = Some(nodes.len());
+                nodes.push((d, CellSet::single(x)));
+            }
+            for (line, b) in crate::logic::crossings() {
+                let g = c.cells_with_in(line, d) & CellSet::house(b);
+                if g.len() >= 2 {
+                    nodes.push((d, g));
+                }
+            }
+        }
+        let index: HashMap<(Digit, u128), usize> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, &(d, cells))| ((d, cells.bits()), i))
+            .collect();
+        let lookup = |d: Digit, cells: CellSet| index.get(&(d, cells.bits())).copied();
+        let mut weak = vec![Vec::new(); nodes.len()];
+        let mut strong = vec![Vec::new(); nodes.len()];
+        for (i, &(d, a)) in nodes.iter().enumerate() {
+            let seen = a.common_peers();
+            for (j, &(e, b)) in nodes.iter().enumerate() {
+                let same_cell = a.len() == 1 && a == b && d != e;
+                if (d == e && (b - seen).is_empty() && (a & b).is_empty()) || same_cell {
+                    weak[i].push(j);
+                }
+            }
+            if let Some(x) = a.first().filter(|_| a.len() == 1) {
+                let digits = c.get(x);
+                if digits.len() == 2 {
+                    for e in digits.iter().filter(|&e| e != d) {
+                        if let Some(j) = single[x.index() * 9 + e.index()] {
+                            strong[i].push(j);
+                        }
+                    }
+                }
+            }
+            for h in House::all() {
+                let p = c.cells_with_in(h, d);
+                if (a - p).is_empty() && a != p {
+                    if let Some(j) = lookup(d, p - a) {
+                        if !strong[i].contains(&j) {
+                            strong[i].push(j);
+                        }
+                    }
+                }
+            }
+        }
+        Implications {
+            walks: vec![None; 729],
+            nodes,
+            single,
+            weak,
+            strong,
+        }
+    }
+
+    /// The candidates that `start` set true removes, per digit.
+    fn removed(&mut self, start: (Cell, Digit)) -> [CellSet; 9] {
+        self.walk(start)
+            .and_then(|key| self.walks[key].as_ref())
+            .map_or([CellSet::EMPTY; 9], |walk| walk.off)
+    }
+
+    /// Whether `start` set true removes `target`.
+    fn removes(&mut self, start: (Cell, Digit), target: (Cell, Digit)) -> bool {
+        self.removed(start)[target.1.index()].contains(target.0)
+    }
+
+    /// The shortest chain from `start` true to `target` false, as implications
+    /// (`r1c5=9 -> r23c6<>9 -> r4c6=9 -> r4c2<>9`).
+    fn chain(&mut self, start: (Cell, Digit), target: (Cell, Digit)) -> Option<String> {
+        let end = self.single[target.0.index() * 9 + target.1.index()]? * 2;
+        let key = self.walk(start)?;
+        let from = &self.walks[key].as_ref()?.from;
+        from[end]?;
+        let mut states = vec![end];
+        let mut at = end;
+        while let Some(previous) = from[at].filter(|&p| p != at) {
+            states.push(previous);
+            at = previous;
+        }
+        let terms: Vec<String> = states
+            .iter()
+            .rev()
+            .map(|&state| {
+                let (d, cells) = self.nodes[state / 2];
+                let sign = if state % 2 == 1 { "=" } else { "<>" };
+                format!("{}{sign}{d}", crate::logic::chains::cells_name(cells))
+            })
+            .collect();
+        Some(terms.join(" -> "))
+    }
+
+    /// Walks from `start` true once (predecessors of each state, and what it removes), and
+    /// returns where the walk is kept in `walks`.
+    fn walk(&mut self, start: (Cell, Digit)) -> Option<usize> {
+        let key = start.0.index() * 9 + start.1.index();
+        let node = self.single[key]?;
+        if self.walks[key].is_none() {
+            let mut from = vec![None; self.nodes.len() * 2];
+            let mut off = [CellSet::EMPTY; 9];
+            let first = node * 2 + 1;
+            from[first] = Some(first);
+            let mut queue = std::collections::VecDeque::from([first]);
+            while let Some(state) = queue.pop_front() {
+                let (i, on) = (state / 2, state % 2 == 1);
+                let next = if on { &self.weak[i] } else { &self.strong[i] };
+                for &j in next {
+                    let to = j * 2 + usize::from(!on);
+                    if from[to].is_none() {
+                        from[to] = Some(state);
+                        queue.push_back(to);
+                        let (d, cells) = self.nodes[j];
+                        if on && cells.len() == 1 {
+                            off[d.index()] |= cells;
+                        }
+                    }
+                }
+            }
+            self.walks[key] = Some(Walk { from, off });
+        }
+        Some(key)
+    }
+}
+
 /// The set bits of a mask over the 27 houses.
 fn bits27(mask: u32) -> impl Iterator<Item = usize> {
     (0..27).filter(move |i| mask >> i & 1 == 1)
@@ -729,13 +1187,13 @@ fn bits27(mask: u32) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeSet, HashMap};
 
     use proptest::prelude::*;
 
     use super::*;
     use crate::logic::testutil::{
-        cell, check_search, elims, only_digit_in, random_position, sweep,
+        cell, check_search, elims, only_digit_in, random_position, sweep, unique_puzzles,
     };
 
     /// The kinds of house a reference fish may take its base and cover houses from.
@@ -785,9 +1243,35 @@ mod tests {
         n: usize,
         shape: Shape,
         finned: bool,
-        (max_fins, max_endo): (usize, usize),
+        limits: (usize, usize),
     ) -> BTreeSet<(Cell, Digit)> {
-        let mut out = BTreeSet::new();
+        reference_fish(c, n, shape, finned, limits)
+            .into_iter()
+            .flat_map(|f| f.eliminations)
+            .collect()
+    }
+
+    /// A fish of the reference: digit, base and cover houses, base candidates, fins (endo
+    /// fins included), what it would remove without fins, and what it removes.
+    struct Fish {
+        digit: Digit,
+        base: Vec<House>,
+        cover: Vec<House>,
+        cells: CellSet,
+        fins: CellSet,
+        potential: CellSet,
+        eliminations: BTreeSet<(Cell, Digit)>,
+    }
+
+    /// Every fish the reference's definition admits, eliminating something or not.
+    fn reference_fish(
+        c: &Candidates,
+        n: usize,
+        shape: Shape,
+        finned: bool,
+        (max_fins, max_endo): (usize, usize),
+    ) -> Vec<Fish> {
+        let mut out = Vec::new();
         for d in Digit::all() {
             let with = |h: &House| CellSet::house(*h) & c.cells_with(d);
             // How many of `houses` hold `x`.
@@ -822,15 +1306,28 @@ mod tests {
                         {
                             return None::<()>;
                         }
-                        for x in c.cells_with(d).iter() {
-                            let removable = count(cover, x) > 0
-                                && !fins.contains(x)
-                                && (!cells.contains(x) || count(cover, x) > 1)
-                                && fins.iter().all(|f| x.sees(f));
-                            if removable {
-                                out.insert((x, d));
-                            }
-                        }
+                        let potential: CellSet = c
+                            .cells_with(d)
+                            .iter()
+                            .filter(|&x| {
+                                count(cover, x) > 0
+                                    && !fins.contains(x)
+                                    && (!cells.contains(x) || count(cover, x) > 1)
+                            })
+                            .collect();
+                        out.push(Fish {
+                            digit: d,
+                            base: base.to_vec(),
+                            cover: cover.to_vec(),
+                            cells,
+                            fins,
+                            potential,
+                            eliminations: potential
+                                .iter()
+                                .filter(|&x| fins.iter().all(|f| x.sees(f)))
+                                .map(|x| (x, d))
+                                .collect(),
+                        });
                         None
                     });
                     None
@@ -843,7 +1340,7 @@ mod tests {
     /// Every complex fish the search finds, in order.
     fn complex_all(c: &Candidates, n: usize, shape: Shape, finned: bool) -> Vec<Step> {
         let mut all = Vec::new();
-        complex_fish(c, n, shape, finned, &mut |s| {
+        complex_fish(c, n, shape, finned, false, &mut |s| {
             all.push(s);
             false
         });
@@ -1101,5 +1598,375 @@ mod tests {
         let s = finned(&c, 2, true).unwrap();
         assert_eq!(s.technique, Technique::SashimiXWing);
         assert_eq!(elims(&s), vec![(2, 8, 6)]);
+    }
+
+    /// Every Siamese fish the search finds, in order.
+    fn siamese_all(c: &Candidates, n: usize, sashimi: bool) -> Vec<Step> {
+        let mut all = Vec::new();
+        siamese_fish(c, n, sashimi, &mut |s| {
+            all.push(s);
+            None::<()>
+        });
+        all
+    }
+
+    /// Siamese fish from the definition: pairs of the reference's basic finned fish of one
+    /// kind (sashimi when a base line holds one candidate besides the fins) on one digit,
+    /// with the same base and different covers, each removing something the other does not.
+    fn siamese_reference(c: &Candidates, n: usize, sashimi: bool) -> BTreeSet<(Cell, Digit)> {
+        let fish: Vec<Fish> = reference_fish(c, n, Shape::Basic, true, (81, 0))
+            .into_iter()
+            .filter(|f| {
+                let thin = f
+                    .base
+                    .iter()
+                    .any(|&h| ((CellSet::house(h) & c.cells_with(f.digit)) - f.fins).len() <= 1);
+                !f.eliminations.is_empty() && thin == sashimi
+            })
+            .collect();
+        let mut out = BTreeSet::new();
+        for (i, a) in fish.iter().enumerate() {
+            for b in &fish[i + 1..] {
+                if a.digit == b.digit
+                    && a.base == b.base
+                    && a.cover != b.cover
+                    && !a.eliminations.is_subset(&b.eliminations)
+                    && !b.eliminations.is_subset(&a.eliminations)
+                {
+                    out.extend(a.eliminations.iter().chain(&b.eliminations));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every Kraken step of `technique` with fish of at most `max_n` base houses, in order.
+    fn kraken_all(c: &Candidates, technique: Technique, max_n: usize) -> Vec<Step> {
+        let mut all = Vec::new();
+        kraken_fish(c, technique, max_n, &mut |s| {
+            all.push(s);
+            false
+        });
+        all
+    }
+
+    /// The nodes of chains: every candidate, and every digit's two or three candidates in a
+    /// box/line intersection.
+    fn chain_nodes(c: &Candidates) -> Vec<(Digit, CellSet)> {
+        let mut nodes = Vec::new();
+        for d in Digit::all() {
+            nodes.extend(c.cells_with(d).iter().map(|x| (d, CellSet::single(x))));
+            for b in 0..9 {
+                for line in House::all().filter(|h| !matches!(h, House::Box(_))) {
+                    let g = c.cells_with_in(line, d) & CellSet::house(House::Box(b));
+                    if g.len() >= 2 {
+                        nodes.push((d, g));
+                    }
+                }
+            }
+        }
+        nodes
+    }
+
+    /// The candidates `start` set true makes false, straight from the definitions of the
+    /// links: a true node makes false every node of its digit whose cells all see all of its
+    /// cells, and its cell's other digits; a false node makes true the rest of a house's
+    /// digit when that is a node, and a bivalue cell's other digit.
+    fn reference_removed(
+        c: &Candidates,
+        nodes: &[(Digit, CellSet)],
+        start: (Cell, Digit),
+    ) -> BTreeSet<(Cell, Digit)> {
+        let weak = |(d, a): (Digit, CellSet), (e, b): (Digit, CellSet)| {
+            if d == e {
+                (a & b).is_empty() && b.iter().all(|y| a.iter().all(|x| x.sees(y)))
+            } else {
+                a.len() == 1 && a == b
+            }
+        };
+        let strong = |(d, a): (Digit, CellSet), (e, b): (Digit, CellSet)| {
+            if d == e {
+                let first = a.first().expect("a node has cells");
+                (a & b).is_empty()
+                    && first
+                        .houses()
+                        .iter()
+                        .any(|&h| c.cells_with_in(h, d) == a | b)
+            } else {
+                let x = a.first().expect("a node has cells");
+                a.len() == 1 && a == b && c.get(x).len() == 2
+            }
+        };
+        let mut on = vec![(start.1, CellSet::single(start.0))];
+        let mut off: Vec<(Digit, CellSet)> = Vec::new();
+        let (mut next_on, mut next_off) = (0, 0);
+        while next_on < on.len() || next_off < off.len() {
+            if next_on < on.len() {
+                let a = on[next_on];
+                next_on += 1;
+                for &b in nodes {
+                    if weak(a, b) && !off.contains(&b) {
+                        off.push(b);
+                    }
+                }
+            } else {
+                let a = off[next_off];
+                next_off += 1;
+                for &b in nodes {
+                    if strong(a, b) && !on.contains(&b) {
+                        on.push(b);
+                    }
+                }
+            }
+        }
+        off.into_iter()
+            .filter(|(_, cells)| cells.len() == 1)
+            .filter_map(|(d, cells)| Some((cells.first()?, d)))
+            .collect()
+    }
+
+    /// Kraken eliminations from the definition: every basic and Franken fish of size up to
+    /// `max_n` with one or two fins, no endo fins, nothing removed by itself but something
+    /// it would remove without fins. Type 1: such a candidate every fin removes. Type 2: a
+    /// candidate that each fin and each base candidate of one cover (not all of whose
+    /// candidates are base candidates) removes, cannibal candidates left out.
+    fn kraken_reference(c: &Candidates, max_n: usize) -> [BTreeSet<(Cell, Digit)>; 2] {
+        let nodes = chain_nodes(c);
+        let mut memo: HashMap<(Cell, Digit), BTreeSet<(Cell, Digit)>> = HashMap::new();
+        let mut removes = |start: (Cell, Digit), target: (Cell, Digit)| {
+            memo.entry(start)
+                .or_insert_with(|| reference_removed(c, &nodes, start))
+                .contains(&target)
+        };
+        let mut out = [BTreeSet::new(), BTreeSet::new()];
+        for n in 2..=max_n {
+            for shape in [Shape::Basic, Shape::Franken] {
+                for f in reference_fish(c, n, shape, true, (KRAKEN_FINS, 0)) {
+                    if !f.eliminations.is_empty() || f.potential.is_empty() {
+                        continue;
+                    }
+                    let d = f.digit;
+                    let body = f.cells - f.fins;
+                    for x in f.potential.iter() {
+                        if f.fins.iter().all(|fin| removes((fin, d), (x, d))) {
+                            out[0].insert((x, d));
+                        }
+                    }
+                    let cannibal = f.potential & body;
+                    for &h in &f.cover {
+                        let in_cover = CellSet::house(h) & c.cells_with(d);
+                        let base = (in_cover & body) - cannibal;
+                        if base == in_cover {
+                            continue;
+                        }
+                        let starts = base | f.fins;
+                        for y in Cell::all().filter(|&y| !starts.contains(y)) {
+                            for e in c.get(y).iter() {
+                                if starts.iter().all(|s| removes((s, d), (y, e))) {
+                                    out[1].insert((y, e));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Siamese fish on a fixed sweep of positions: the search finds exactly the reference's
+    /// eliminations, and the positions hold both kinds.
+    #[test]
+    fn random_positions_hold_siamese_fish() {
+        for sashimi in [false, true] {
+            let mut positions = 0;
+            for n in 2..=4 {
+                let count = if n == 4 { 10 } else { 30 };
+                positions += sweep(
+                    count,
+                    (20, 60),
+                    |c| siamese_all(c, n, sashimi),
+                    |c| siamese_reference(c, n, sashimi),
+                );
+            }
+            assert!(
+                positions > 2,
+                "sashimi {sashimi}: only {positions} positions"
+            );
+        }
+    }
+
+    /// Kraken fish up to Swordfish on a fixed sweep of positions: the search finds exactly
+    /// the reference's eliminations, and the positions hold both types.
+    #[test]
+    fn random_positions_hold_kraken_fish() {
+        let mut positions = [0, 0];
+        for index in 0..10 {
+            let drop = 20 + index as u64 % 60;
+            let (c, _) = random_position(index, index % 30, drop, index as u64);
+            let reference = kraken_reference(&c, 3);
+            for (k, technique) in [Technique::KrakenFishType1, Technique::KrakenFishType2]
+                .into_iter()
+                .enumerate()
+            {
+                let found: BTreeSet<(Cell, Digit)> = kraken_all(&c, technique, 3)
+                    .into_iter()
+                    .flat_map(|s| s.eliminations)
+                    .collect();
+                assert_eq!(found, reference[k], "{technique} on {c}");
+                positions[k] += usize::from(!found.is_empty());
+            }
+        }
+        assert!(positions[0] > 2 && positions[1] > 2, "{positions:?}");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// Siamese fish: the search finds exactly the reference's eliminations, the finder
+        /// gives the first, and no step removes the solution.
+        #[test]
+        fn siamese_fish_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            for n in 2..=3 {
+                for sashimi in [false, true] {
+                    let all = siamese_all(&c, n, sashimi);
+                    let reference = siamese_reference(&c, n, sashimi);
+                    check_search(&all, siamese(&c, n, sashimi), &reference, &solution)?;
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(8))]
+
+        /// Kraken fish up to Swordfish: the search finds exactly the reference's
+        /// eliminations, the finder gives the first, and no step removes the solution.
+        #[test]
+        fn kraken_fish_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let reference = kraken_reference(&c, 3);
+            for (k, technique) in [Technique::KrakenFishType1, Technique::KrakenFishType2]
+                .into_iter()
+                .enumerate()
+            {
+                let all = kraken_all(&c, technique, 3);
+                check_search(&all, kraken_first(&c, technique, 3), &reference[k], &solution)?;
+            }
+        }
+    }
+
+    #[test]
+    fn kraken_fish_type_1_of_the_forum_sashimi_x_wing() {
+        // HoDoKu's step quoted at http://forum.enjoysudoku.com/where-do-i-go-from-here-t6638-15.html:
+        // "Kraken Fish Type 1: => r4c2<>9, Sashimi X-Wing: 9 r16 c27 fr1c5 fr6c3,
+        // r1c5 -9- r23c6 =9= r4c6 -9- r4c2, r6c3 -9- r4c2" (its marks, placed cells as digits).
+        let marks = "4 159 2 6 159 3 159 7 8 \
+                     8 159 19 12459 7 1249 3 6 145 \
+                     6 3 7 1459 8 149 2 49 145 \
+                     37 19 6 13459 13459 149 1579 8 2 \
+                     37 2 8 1359 1359 6 1579 49 145 \
+                     5 4 19 8 2 7 19 3 6 \
+                     9 6 45 1234 134 124 8 15 7 \
+                     1 8 3 7 6 5 4 2 9 \
+                     2 7 45 149 149 8 6 15 3";
+        let c = Candidates::from_pencil_marks(marks).unwrap();
+        let all = kraken_all(&c, Technique::KrakenFishType1, 4);
+        let step = all
+            .iter()
+            .find(|s| s.fins == vec![cell(1, 5), cell(6, 3)] && elims(s) == vec![(4, 2, 9)])
+            .expect("the forum's Kraken fish");
+        assert_eq!(
+            step.houses,
+            vec![
+                House::Row(0),
+                House::Row(5),
+                House::Column(1),
+                House::Column(6)
+            ]
+        );
+        assert_eq!(
+            step.to_string(),
+            "Kraken Fish Type 1: Sashimi X-Wing 9 in row 1, row 6 / column 2, column 7, \
+             fins r1c5,r6c3: r1c5=9 -> r23c6<>9 -> r4c6=9 -> r4c2<>9; r6c3=9 -> r4c2<>9 \
+             => r4c2<>9"
+        );
+        let links = crate::links::links(step.chain.as_deref().unwrap());
+        assert_eq!(links.len(), 4);
+        assert_eq!(links.iter().filter(|l| l.strong).count(), 1);
+    }
+
+    #[test]
+    fn siamese_finned_x_wing_joins_two_covers_of_one_base() {
+        // HoDoKu's Siamese fish (FishSolver.findSiameseFish in hobiwan's HoDoKu source,
+        // https://sourceforge.net/projects/hodoku/): rows 1 and 2 hold 4 in column 2 and in
+        // c8, c9 of box 3. Covers c2, c8 (fins r1c9, r2c9) remove r3c8; covers c2, c9 (fins
+        // r1c8, r2c8) remove r3c9.
+        let c = only_digit_in(
+            &[
+                (1, 2),
+                (1, 8),
+                (1, 9),
+                (2, 2),
+                (2, 8),
+                (2, 9),
+                (3, 5),
+                (3, 8),
+                (3, 9),
+                (4, 1),
+                (5, 3),
+                (6, 4),
+                (7, 6),
+                (8, 7),
+                (9, 5),
+            ],
+            4,
+        );
+        let s = siamese(&c, 2, false).unwrap();
+        assert_eq!(s.technique, Technique::SiameseFinnedXWing);
+        assert_eq!(elims(&s), vec![(3, 8, 4), (3, 9, 4)]);
+        assert_eq!(
+            s.to_string(),
+            "Siamese Finned X-Wing: 4 in row 1, row 2 / column 2, column 8 / column 2, column 9, \
+             fins r1c8,r1c9,r2c8,r2c9 => r3c8<>4, r3c9<>4"
+        );
+        assert!(siamese(&c, 2, true).is_none());
+    }
+
+    /// The first puzzles of the magictour collection, explained with the standard order up
+    /// to the forcing chains and then the Kraken fish: no step removes a digit of the
+    /// solution, and the new fish take steps.
+    #[test]
+    fn real_solves_take_sound_siamese_and_kraken_steps() {
+        use crate::logic::{Engine, TechniqueSet, STANDARD_ORDER};
+        let end = STANDARD_ORDER
+            .iter()
+            .position(|&t| t == Technique::NishioForcingChain)
+            .expect("the forcing chains are in the order");
+        let kraken = [Technique::KrakenFishType1, Technique::KrakenFishType2];
+        let set = STANDARD_ORDER[..end].iter().chain(&kraken).copied();
+        let engine = Engine::new(TechniqueSet::new(set));
+        let mut taken = 0;
+        for (puzzle, solution) in unique_puzzles().iter().take(40) {
+            for step in engine.explain(puzzle).steps {
+                for &(x, dg) in &step.eliminations {
+                    assert_ne!(solution.get(x), Some(dg), "{step} on {puzzle}");
+                }
+                let name = step.technique.name();
+                taken += usize::from(name.starts_with("Siamese") || name.starts_with("Kraken"));
+            }
+        }
+        assert!(taken > 0, "no Siamese or Kraken step");
     }
 }
