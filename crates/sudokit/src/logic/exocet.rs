@@ -330,8 +330,10 @@ mod tests {
 
     use super::*;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, check_search, elims, random_position, sample, walk};
-    use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
+    use crate::logic::testutil::{
+        cell, check_search, elims, engine_before, hardest_sample, random_position, walk,
+    };
+    use crate::logic::{apply, Engine, TechniqueSet};
 
     /// A pattern as the reference sees it: base cells, then targets, by cell index.
     type Key = ([Cell; 2], [Cell; 2]);
@@ -526,14 +528,8 @@ mod tests {
     /// no solution digit; the sample holds Junior Exocets that remove something.
     #[test]
     fn nothing_wrong_on_the_paths_of_the_hardest_puzzles() {
-        let before: Vec<Technique> = STANDARD_ORDER
-            .iter()
-            .copied()
-            .take_while(|&t| t != Technique::JuniorExocet)
-            .collect();
-        let engine = Engine::new(TechniqueSet::new(before)).unique(true);
-        let mut puzzles = sample("puzzles6_forum_hardest_1106", 12);
-        puzzles.extend(sample("puzzles5_forum_hardest_1905_11+", 4000));
+        let engine = engine_before(Technique::JuniorExocet);
+        let puzzles = hardest_sample();
         let (mut positions, mut patterns, mut steps) = (0, 0, 0);
         for puzzle in &puzzles {
             walk(&engine, puzzle, |c, solution| {

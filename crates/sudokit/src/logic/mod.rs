@@ -564,8 +564,8 @@ pub(crate) mod testutil {
 
     use crate::candidates::Candidates;
     use crate::grid::{Cell, Digit, Grid};
-    use crate::logic::{apply, Engine, TechniqueSet};
-    use crate::step::Step;
+    use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
+    use crate::step::{Step, Technique};
 
     /// The cell at 1-based row and column.
     pub fn cell(r: usize, c: usize) -> Cell {
@@ -681,6 +681,25 @@ pub(crate) mod testutil {
             .filter_map(|r| r.unwrap().puzzle.ok())
             .step_by(every)
             .collect()
+    }
+
+    /// The engine of every technique before `technique` in the standard order, trusting the
+    /// puzzle's uniqueness: what a finder meets in a solve.
+    pub fn engine_before(technique: Technique) -> Engine {
+        let before: Vec<Technique> = STANDARD_ORDER
+            .iter()
+            .copied()
+            .take_while(|&t| t != technique)
+            .collect();
+        Engine::new(TechniqueSet::new(before)).unique(true)
+    }
+
+    /// The hardest puzzles the path tests walk: every 12th of the 1106 list and every
+    /// 4000th of the 11+ list.
+    pub fn hardest_sample() -> Vec<Grid> {
+        let mut puzzles = sample("puzzles6_forum_hardest_1106", 12);
+        puzzles.extend(sample("puzzles5_forum_hardest_1905_11+", 4000));
+        puzzles
     }
 
     /// Calls `visit` with every position along the way to solving `puzzle` (with its

@@ -316,7 +316,8 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::logic::testutil::{
-        cell, check_search, elims, random_position, sample, set_cell, thin, walk,
+        cell, check_search, elims, engine_before, hardest_sample, random_position, set_cell, thin,
+        walk,
     };
     use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
 
@@ -705,14 +706,8 @@ mod tests {
     /// matches the reference; the Gurth examples make sure Gurth fires.
     #[test]
     fn nothing_wrong_on_the_paths_of_the_hardest_puzzles() {
-        let before: Vec<Technique> = STANDARD_ORDER
-            .iter()
-            .copied()
-            .take_while(|&t| t != Technique::GurthsSymmetricalPlacement)
-            .collect();
-        let engine = Engine::new(TechniqueSet::new(before)).unique(true);
-        let mut puzzles = sample("puzzles6_forum_hardest_1106", 12);
-        puzzles.extend(sample("puzzles5_forum_hardest_1905_11+", 4000));
+        let engine = engine_before(Technique::GurthsSymmetricalPlacement);
+        let mut puzzles = hardest_sample();
         puzzles.extend(GURTH_EXAMPLES.map(|l| l.parse::<Grid>().unwrap()));
         let (mut positions, mut gurths) = (0, 0);
         for puzzle in &puzzles {
