@@ -131,6 +131,40 @@ static LOCKED_COLUMNS: [u32; 512] = {
     t
 };
 
+/// For a band word's 3 × 3 occupancy matrix: the cells of the minirows its permutations
+/// use ([`PERMS`] widened), 0 when there are none; one lookup where two would chain.
+static KEPT_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = MINIROW_CELLS[PERMS[m] as usize];
+        m += 1;
+    }
+    t
+};
+
+/// For a band word's 3 × 3 occupancy matrix: the cells of the minirows its permutations
+/// leave alone in their row. Such a minirow's box holds the digit nowhere else, so when the
+/// box is also confined to one column ([`LOCKED_COLUMNS`]) the row holds one cell: a hidden
+/// single.
+static LOCKED_ROWS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let allowed = PERMS[m] as usize;
+        let mut r = 0;
+        while r < 3 {
+            let line = (allowed >> (3 * r)) & 7;
+            if line == 1 || line == 2 || line == 4 {
+                t[m] |= MINIROW_CELLS[line << (3 * r)];
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// For cell `pos` of a band (0..27): the other cells of its row, box and column within the
 /// band, i.e. what a placement there removes from its own digit's word. Padded to 32
 /// entries so that an index masked to five bits needs no bounds check.
@@ -274,25 +308,18 @@ impl State {
         let (d, b) = (I / 3, I % 3);
         let x = self.cand[I];
         let occupied = minirows::<X86>(x);
-        let allowed = PERMS[occupied] as usize & 0x1ff;
-        if allowed == 0 {
+        // Kept minirows are occupied ones, so nothing is kept only when no permutation is.
+        let y = x & KEPT_CELLS[occupied];
+        if y == 0 {
             return false;
         }
-        let y = x & MINIROW_CELLS[allowed];
         self.cand[I] = y;
         self.seen[I] = y;
         self.stack_dirty |= 1 << d;
-        let cols = columns(y);
-        let locked = !LOCKED_COLUMNS[cols as usize];
-        self.cand[3 * d + (b + 1) % 3] &= locked;
-        self.cand[3 * d + (b + 2) % 3] &= locked;
-        let mut singles = 0;
-        for r in 0..3 {
-            let row = y & row_mask(r);
-            if row & row.wrapping_sub(1) == 0 {
-                singles |= row;
-            }
-        }
+        let locked_columns = LOCKED_COLUMNS[columns(y) as usize];
+        self.cand[3 * d + (b + 1) % 3] &= !locked_columns;
+        self.cand[3 * d + (b + 2) % 3] &= !locked_columns;
+        let singles = x & LOCKED_ROWS[occupied] & locked_columns;
         // Rows left with one cell hold the digit there (cells placed earlier included, for
         // which this changes nothing): the other digits lose those cells.
         stats.propagations += 1;
@@ -907,6 +934,36 @@ mod tests {
         // Columns 0 and 1 in the first box: not locked; column 4 alone in the second: locked.
         assert_eq!(LOCKED_COLUMNS[0b000_010_011], col_mask(4));
         assert_eq!(BAND_PEERS[0].count_ones(), 8 + 2 + 4);
+    }
+
+    #[test]
+    fn locked_rows_and_columns_meet_in_the_rows_left_with_one_cell() {
+        // Words of every density, from a fixed xorshift sequence.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for density in 1..8 {
+            for _ in 0..20_000 {
+                let mut x = BAND;
+                for _ in 0..density {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    x &= seed as u32 | (seed >> 32) as u32;
+                }
+                let occupied = minirows::<false>(x);
+                let allowed = PERMS[occupied] as usize;
+                if allowed == 0 {
+                    continue;
+                }
+                let y = x & MINIROW_CELLS[allowed];
+                assert_eq!(KEPT_CELLS[occupied], MINIROW_CELLS[allowed]);
+                let one_cell = (0..3)
+                    .map(|r| y & row_mask(r))
+                    .filter(|row| row.count_ones() == 1)
+                    .fold(0, |acc, row| acc | row);
+                let singles = x & LOCKED_ROWS[occupied] & LOCKED_COLUMNS[columns(y) as usize];
+                assert_eq!(singles, one_cell, "word {x:#029b}");
+            }
+        }
     }
 
     #[test]
