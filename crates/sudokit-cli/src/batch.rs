@@ -264,10 +264,14 @@ where
     W: Fn(&Grid) -> T + Sync,
     F: FnMut(&mut Sink<'_, R>, Worked<T>) -> io::Result<()> + Send,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(input.threads.map_or(0, usize::from))
-        .build()
-        .context("starting worker threads")?;
+    let threads = input.threads.map_or(0, usize::from);
+    let mut builder = rayon::ThreadPoolBuilder::new().num_threads(threads);
+    if threads == 1 {
+        // The one worker is this thread: no thread to start, and no hand-over to it and
+        // back, which costs a short run more than its work.
+        builder = builder.use_current_thread();
+    }
+    let pool = builder.build().context("starting worker threads")?;
     let names: Vec<PathBuf> = if input.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
