@@ -11,3 +11,4 @@ mod parse;
 mod rate;
 mod se_path;
 mod solver;
+mod techniques_doc;
