@@ -153,6 +153,11 @@ techniques! {
     EmptyRectangle => "Empty Rectangle", "empty-rectangle", "Empty Rectangles";
     /// Two Empty Rectangles in the same box with different conjugate pairs, as one step.
     DualEmptyRectangle => "Dual Empty Rectangle", "dual-empty-rectangle", "Dual Empty Rectangles";
+    /// An odd loop of cells of one digit, each linked to the next by a house: the house's
+    /// other cells of the digit (guardians) cannot all be false, so cells seeing every
+    /// guardian lose the digit. (HoDoKu has no such step; the name is Sudopedia's, and
+    /// SudokuWiki's "Guardians".)
+    BrokenWing => "Broken Wing", "broken-wing", "Guardians";
     /// A bivalue pivot and two bivalue pincers sharing a third digit.
     XYWing => "XY-Wing", "xy-wing", "Y-Wing";
     /// A trivalue pivot and two bivalue pincers sharing a third digit.
@@ -188,6 +193,11 @@ techniques! {
     AvoidableRectangle2 => "Avoidable Rectangle Type 2", "avoidable-rectangle-2", "Avoidable Rectangles";
     /// All cells bivalue but one: its digit that would appear three times is true.
     BugPlus1 => "Bivalue Universal Grave + 1", "bug-plus-1", "BUG";
+    /// Unsolved cells each with a pair of its digits, every digit of the pairs twice or not
+    /// at all in each house: were the pairs all true, swapping them would solve the puzzle
+    /// again, so a candidate beyond the pairs is true. (HoDoKu has no such step; the name is
+    /// the forum's and Sudopedia's.)
+    BugLite => "BUG-Lite", "bug-lite", "BUG";
     /// Coloring of one digit's conjugate pairs; a cell seeing both colors loses the digit.
     SimpleColorsTrap => "Simple Colors Trap", "simple-colors-trap", "Singles Chains";
     /// Coloring of one digit's conjugate pairs; a color that sees itself is false.
@@ -372,6 +382,7 @@ impl Technique {
                 | Technique::AvoidableRectangle1
                 | Technique::AvoidableRectangle2
                 | Technique::BugPlus1
+                | Technique::BugLite
                 | Technique::GurthsSymmetricalPlacement
         )
     }

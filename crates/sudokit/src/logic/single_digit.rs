@@ -13,10 +13,17 @@
 //! Empty Rectangle: in a box, the digit lies on one row and one column (a cross); with a
 //! conjugate pair in a line outside the box, one end on the cross's line, the cell where the
 //! other end's line meets the cross's other line loses the digit.
+//!
+//! Broken Wing (Sudopedia's name; SudokuWiki's "Guardians"; HoDoKu has no such step): an odd
+//! loop of five or more cells holding the digit, each with the next in a house (its link)
+//! that holds no other cell of the loop. Were the link houses' other cells of the digit (the
+//! guardians) all false, each link would be a conjugate pair, and an odd ring of conjugate
+//! pairs cannot alternate true and false. So a guardian is true: a lone guardian is placed,
+//! and cells seeing every guardian lose the digit.
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
-use crate::step::{Step, Technique};
+use crate::step::{cell_list, Step, Technique};
 
 /// A conjugate pair: the only two cells of `house` holding the digit.
 #[derive(Clone, Copy)]
@@ -374,6 +381,127 @@ fn er_step(
     None
 }
 
+/// The longest Broken Wing loop searched, in cells: the five-cell loops of Sudopedia's and
+/// SudokuWiki's examples and the seven-cell ones of the forum. Each guardian must be seen by
+/// the target, so longer loops rarely remove anything, and their eliminations are a long
+/// X-Chain's too.
+pub const BROKEN_WING_MAX_CELLS: usize = 7;
+
+/// Broken Wing.
+pub fn broken_wing(c: &Candidates) -> Option<Step> {
+    broken_wings(c).next()
+}
+
+/// Every Broken Wing, by digit and then by its loop's first cell (each loop met once, from
+/// its first cell toward the lower of its two neighbours).
+fn broken_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
+        c.cells_with(d).iter().flat_map(move |start| {
+            let mut wing = Wing {
+                c,
+                d,
+                loop_cells: vec![start],
+                houses: Vec::new(),
+                guardians: CellSet::EMPTY,
+            };
+            let mut found = Vec::new();
+            wing.extend(CellSet::EMPTY, &mut found);
+            found
+        })
+    })
+}
+
+/// A Broken Wing's loop in the making: its cells in order, the houses linking each to the
+/// next, and the guardians so far.
+struct Wing<'a> {
+    c: &'a Candidates,
+    d: Digit,
+    loop_cells: Vec<Cell>,
+    houses: Vec<House>,
+    guardians: CellSet,
+}
+
+impl Wing<'_> {
+    /// Grows the loop by one link from its last cell, or closes it; `linked` holds the cells
+    /// of the link houses so far, where no later loop cell may lie. A loop whose guardians
+    /// (two or more) no cell with the digit sees can remove nothing and is dropped.
+    fn extend(&mut self, linked: CellSet, found: &mut Vec<Step>) {
+        let (start, last) = (
+            self.loop_cells[0],
+            self.loop_cells[self.loop_cells.len() - 1],
+        );
+        let on_loop: CellSet = self.loop_cells.iter().copied().collect();
+        for h in last.houses() {
+            let holders = self.c.cells_with_in(h, self.d);
+            let others = (on_loop & CellSet::house(h)) - CellSet::single(last);
+            for next in (holders - CellSet::single(last)).iter() {
+                let closing = next == start;
+                if closing {
+                    let n = self.loop_cells.len();
+                    if others != CellSet::single(start)
+                        || n < 5
+                        || n % 2 == 0
+                        || self.loop_cells[1] > last
+                    {
+                        continue;
+                    }
+                } else if !others.is_empty()
+                    || next < start
+                    || linked.contains(next)
+                    || on_loop.contains(next)
+                    || self.loop_cells.len() == BROKEN_WING_MAX_CELLS
+                {
+                    continue;
+                }
+                let before = self.guardians;
+                self.guardians |= holders - CellSet::single(last) - CellSet::single(next);
+                let targets = self.c.cells_with(self.d) & self.guardians.common_peers();
+                if self.guardians.len() < 2 || !targets.is_empty() {
+                    self.houses.push(h);
+                    if closing {
+                        found.extend(self.conclude());
+                    } else {
+                        self.loop_cells.push(next);
+                        self.extend(linked | CellSet::house(h), found);
+                        self.loop_cells.pop();
+                    }
+                    self.houses.pop();
+                }
+                self.guardians = before;
+            }
+        }
+    }
+
+    /// The step of a closed loop: a lone guardian is the digit, and otherwise cells seeing
+    /// every guardian lose it.
+    fn conclude(&self) -> Option<Step> {
+        let d = self.d;
+        let mut s = Step::new(Technique::BrokenWing);
+        match self.guardians.len() {
+            // No guardian: the candidates are already contradictory.
+            0 => return None,
+            1 => s.placements = self.guardians.iter().map(|g| (g, d)).collect(),
+            _ => {
+                let targets = self.c.cells_with(d) & self.guardians.common_peers();
+                s.eliminations = targets.iter().map(|t| (t, d)).collect();
+            }
+        }
+        if s.is_empty() {
+            return None;
+        }
+        s.digits = DigitSet::single(d);
+        s.cells = self.loop_cells.clone();
+        s.fins = self.guardians.iter().collect();
+        s.houses = self.houses.clone();
+        s.detail = format!(
+            "{d} in the loop {}, guardians {}",
+            cell_list(&s.cells),
+            cell_list(&s.fins)
+        );
+        Some(s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -382,8 +510,169 @@ mod tests {
 
     use super::*;
     use crate::logic::testutil::{
-        cell, check_search, elims, only_digit_in, random_position, sweep,
+        cell, check_search, conclusions, d, elims, only_digit_in, random_position, sweep,
+        Conclusions,
     };
+
+    /// The placements and eliminations of every Broken Wing, from the definition: every
+    /// sequence of five or seven distinct cells of a digit (up to [`BROKEN_WING_MAX_CELLS`]),
+    /// from its lowest cell, each seeing the next and the last the first; every choice of a
+    /// house shared by each two neighbours that holds no other cell of the loop; the
+    /// guardians are those houses' other cells of the digit.
+    fn broken_wing_reference(c: &Candidates) -> Conclusions {
+        fn loops(holders: CellSet, path: &mut Vec<Cell>, visit: &mut impl FnMut(&[Cell])) {
+            let last = path[path.len() - 1];
+            if path.len() >= 5 && path.len() % 2 == 1 && last.sees(path[0]) {
+                visit(path);
+            }
+            if path.len() == BROKEN_WING_MAX_CELLS {
+                return;
+            }
+            for next in holders.iter() {
+                if next > path[0] && next.sees(last) && !path.contains(&next) {
+                    path.push(next);
+                    loops(holders, path, visit);
+                    path.pop();
+                }
+            }
+        }
+        let (mut placed, mut removed) = (BTreeSet::new(), BTreeSet::new());
+        for d in Digit::all() {
+            let holders = c.cells_with(d);
+            for start in holders.iter() {
+                loops(holders, &mut vec![start], &mut |cells| {
+                    let n = cells.len();
+                    let mut choices: Vec<Vec<House>> = Vec::new();
+                    for i in 0..n {
+                        let (x, y) = (cells[i], cells[(i + 1) % n]);
+                        let shared: Vec<House> = x
+                            .houses()
+                            .into_iter()
+                            .filter(|h| y.houses().contains(h))
+                            .filter(|&h| {
+                                cells
+                                    .iter()
+                                    .all(|&z| z == x || z == y || !CellSet::house(h).contains(z))
+                            })
+                            .collect();
+                        choices.push(shared);
+                    }
+                    let mut pick = vec![0; n];
+                    'houses: loop {
+                        if choices.iter().all(|options| !options.is_empty()) {
+                            let mut guardians = CellSet::EMPTY;
+                            for (i, options) in choices.iter().enumerate() {
+                                guardians |= c.cells_with_in(options[pick[i]], d);
+                            }
+                            guardians -= cells.iter().copied().collect::<CellSet>();
+                            if guardians.len() == 1 {
+                                placed.extend(guardians.iter().map(|g| (g, d)));
+                            } else if guardians.len() > 1 {
+                                for t in holders.iter() {
+                                    if guardians.iter().all(|g| g != t && g.sees(t)) {
+                                        removed.insert((t, d));
+                                    }
+                                }
+                            }
+                        }
+                        for (i, options) in choices.iter().enumerate() {
+                            if pick[i] + 1 < options.len() {
+                                pick[i] += 1;
+                                continue 'houses;
+                            }
+                            pick[i] = 0;
+                        }
+                        break;
+                    }
+                });
+            }
+        }
+        (placed, removed)
+    }
+
+    /// An empty grid with the digit 1 in `cells` and no other candidate anywhere: one digit's
+    /// pattern alone (on a grid full of candidates the loops would be countless).
+    fn only_one_in(cells: &[(usize, usize)]) -> Candidates {
+        let mut c = only_digit_in(cells, 1);
+        for x in Cell::all() {
+            for other in Digit::all().filter(|&o| o != d(1)) {
+                c.eliminate(x, other);
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn sudopedia_broken_wing_with_one_and_two_guardians() {
+        // The loop of Sudopedia's first Broken Wing example, r5c2-r2c2-r2c5-r1c6-r5c6: four
+        // conjugate pairs, and row 5 also holds the digit in r5c8, the one guardian.
+        let loop_cells = [(5, 2), (2, 2), (2, 5), (1, 6), (5, 6)];
+        let mut cells = loop_cells.to_vec();
+        cells.extend([(5, 8), (7, 8), (8, 9), (9, 1)]);
+        let c = only_one_in(&cells);
+        let steps: Vec<Step> = broken_wings(&c).collect();
+        let s = steps.first().expect("the one-guardian wing");
+        assert_eq!(s.placements, vec![(cell(5, 8), d(1))]);
+        assert_eq!(s.fins, vec![cell(5, 8)]);
+        assert_eq!(
+            s.to_string(),
+            "Broken Wing: 1 in the loop r1c6,r2c5,r2c2,r5c2,r5c6, guardians r5c8 => r5c8=1"
+        );
+        assert_eq!(broken_wing_reference(&c), conclusions(&steps));
+        // Its second example: two guardians in one house (here r5c8 and r5c9 of row 5 and
+        // box 6), so the rest of both houses loses the digit, the loop's own r5c2 and r5c6
+        // included.
+        cells.extend([(5, 9), (4, 7), (6, 9)]);
+        let c = only_one_in(&cells);
+        let steps: Vec<Step> = broken_wings(&c).collect();
+        let (placed, removed) = conclusions(&steps);
+        assert!(placed.is_empty());
+        let expected: BTreeSet<(Cell, Digit)> = [(4, 7), (5, 2), (5, 6), (6, 9)]
+            .into_iter()
+            .map(|(r, col)| (cell(r, col), d(1)))
+            .collect();
+        assert_eq!(removed, expected);
+        assert_eq!(broken_wing_reference(&c), (placed, removed));
+    }
+
+    #[test]
+    fn random_positions_hold_broken_wings() {
+        let positions = sweep(
+            150,
+            (30, 50),
+            |c| broken_wings(c).collect(),
+            |c| broken_wing_reference(c).1,
+        );
+        assert!(
+            positions > 10,
+            "only {positions} positions with a Broken Wing"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        /// The search concludes exactly what the reference does, the finder gives the first
+        /// instance, and no step removes or misplaces the solution.
+        #[test]
+        fn broken_wing_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all: Vec<Step> = broken_wings(&c).collect();
+            let reference = broken_wing_reference(&c);
+            prop_assert_eq!(conclusions(&all), reference.clone());
+            check_search(&all, broken_wing(&c), &reference.1, &solution)?;
+            for s in &all {
+                for &(x, digit) in &s.placements {
+                    prop_assert_eq!(solution.get(x), Some(digit), "{}", s);
+                }
+            }
+        }
+    }
 
     /// The eliminations of every Dual 2-String Kite, from the definition: all 2-String Kites
     /// (a row's and a column's only two cells of a digit, one end of each in a common box on

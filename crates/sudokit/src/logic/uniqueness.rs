@@ -1,5 +1,5 @@
 //! Uniqueness techniques: Unique Rectangles (HoDoKu's Uniqueness Tests 1–6 and the Hidden
-//! Rectangle), Avoidable Rectangles and BUG+1.
+//! Rectangle), Avoidable Rectangles, BUG+1 and BUG-Lite.
 //!
 //! All of them argue "otherwise the puzzle would have two solutions", so they are valid only
 //! for puzzles known to have exactly one; the [`Engine`](crate::logic::Engine) runs them only
@@ -46,6 +46,16 @@
 //! BUG+1: every unsolved cell is bivalue except one with three candidates. Without the right
 //! extra digit every house would hold each digit exactly twice (a "bivalue universal grave",
 //! which has two solutions), so that cell takes the digit whose removal would leave the grave.
+//!
+//! BUG-Lite (the name of the Sudoku Players' Forum thread "Between Uniqueness and BUG: BUG
+//! Lite" and of Sudopedia; HoDoKu has no such step) is BUG+1's argument on part of the grid:
+//! unsolved cells, each with a pair of its candidates, every digit of the pairs in exactly two
+//! or none of the cells of each house. Each house then holds each of its pair digits once in
+//! any filling by the pairs, so swapping every cell to its other digit solves the givens again
+//! (no cell is a given, since all are unsolved): one candidate beyond the pairs (a way out) is
+//! true. A lone way out is placed; otherwise a candidate that cannot be true beside any way out
+//! (another digit of its cell, or its digit in a cell it sees) goes. Rectangles are its 4-cell
+//! case, unique loops its cells of one pair; the search stops at [`BUG_LITE_MAX_CELLS`].
 //!
 //! Each test is written as "every instance at a rectangle" (`*_at`), so the finders take the
 //! first instance in rectangle order and the tests can check that nothing is missed.
@@ -533,6 +543,180 @@ pub fn bug_plus_1(c: &Candidates) -> Option<Step> {
     Some(s)
 }
 
+/// The most cells a BUG-Lite may have. Four cells are a unique rectangle and six the
+/// smallest other graves (a unique loop of six, or Myth Jellies' three pairs over three rows
+/// and two boxes). Each cell more multiplies the search by a filler cell and its second digit
+/// per missing pair: on the early positions of the hardest puzzles, where cells still hold
+/// five or six candidates, eight cells made a single search take seconds.
+pub const BUG_LITE_MAX_CELLS: usize = 6;
+
+/// BUG Lite.
+pub fn bug_lite(c: &Candidates) -> Option<Step> {
+    bug_lites(c).next()
+}
+
+/// Every BUG Lite, by its first cell: the graves grown from each unsolved cell (and each
+/// pair of its candidates) with cells after it only, so each is met from its first cell.
+fn bug_lites(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    c.empty_cells().iter().flat_map(move |start| {
+        let later = CellSet::from_bits(!((2u128 << start.index()) - 1));
+        let mut grave = Grave::new();
+        let mut found = Vec::new();
+        let digits: Vec<Digit> = c.get(start).iter().collect();
+        for (i, &a) in digits.iter().enumerate() {
+            for &b in &digits[i + 1..] {
+                let pair = DigitSet::from_iter([a, b]);
+                grave.add(start, pair);
+                grave.grow(c, later, &mut found);
+                grave.remove(start, pair);
+            }
+        }
+        found
+    })
+}
+
+/// A BUG Lite in the making: unsolved cells, each with a pair of its candidates, and how
+/// many of the pairs hold each digit in each house. It is whole when every count is 0 or 2.
+struct Grave {
+    cells: Vec<(Cell, DigitSet)>,
+    members: CellSet,
+    counts: [[u8; 9]; 27],
+}
+
+impl Grave {
+    fn new() -> Grave {
+        Grave {
+            cells: Vec::with_capacity(BUG_LITE_MAX_CELLS),
+            members: CellSet::EMPTY,
+            counts: [[0; 9]; 27],
+        }
+    }
+
+    /// Whether `x` with `pair` keeps every digit at most twice in each house.
+    fn fits(&self, x: Cell, pair: DigitSet) -> bool {
+        x.houses()
+            .iter()
+            .all(|h| pair.iter().all(|d| self.counts[h.index()][d.index()] < 2))
+    }
+
+    fn add(&mut self, x: Cell, pair: DigitSet) {
+        self.cells.push((x, pair));
+        self.members.insert(x);
+        for h in x.houses() {
+            for d in pair.iter() {
+                self.counts[h.index()][d.index()] += 1;
+            }
+        }
+    }
+
+    fn remove(&mut self, x: Cell, pair: DigitSet) {
+        self.cells.pop();
+        self.members.remove(x);
+        for h in x.houses() {
+            for d in pair.iter() {
+                self.counts[h.index()][d.index()] -= 1;
+            }
+        }
+    }
+
+    /// Completes the grave every way it can be, within the cap and with cells of `later`:
+    /// a digit held once in a house needs a second cell there, and the house and digit with
+    /// the fewest such cells is filled first. A grave that needs nothing is not grown further
+    /// (a larger one holding it has more ways out, so it removes less).
+    fn grow(&mut self, c: &Candidates, later: CellSet, found: &mut Vec<Step>) {
+        let mut need: Option<(Digit, CellSet)> = None;
+        let mut missing = 0;
+        for h in House::all() {
+            for d in Digit::all() {
+                if self.counts[h.index()][d.index()] != 1 {
+                    continue;
+                }
+                missing += 1;
+                let fillers = (c.cells_with_in(h, d) & later) - self.members;
+                if need.map_or(true, |(_, best)| fillers.len() < best.len()) {
+                    need = Some((d, fillers));
+                }
+            }
+        }
+        let Some((d, fillers)) = need else {
+            found.extend(self.conclude(c));
+            return;
+        };
+        // A cell completes at most six house-digit pairs (two digits in three houses).
+        if missing > 6 * (BUG_LITE_MAX_CELLS - self.cells.len()) {
+            return;
+        }
+        for y in fillers.iter() {
+            for e in c.get(y).iter().filter(|&e| e != d) {
+                let pair = DigitSet::from_iter([d, e]);
+                if self.fits(y, pair) {
+                    self.add(y, pair);
+                    self.grow(c, later, found);
+                    self.remove(y, pair);
+                }
+            }
+        }
+    }
+
+    /// The step of a whole grave: its cells' candidates beyond their pairs are the ways out,
+    /// one of which is true. One way out is placed; otherwise every candidate that cannot be
+    /// true beside any of them goes.
+    fn conclude(&self, c: &Candidates) -> Option<Step> {
+        let exits: Vec<(Cell, Digit)> = self
+            .cells
+            .iter()
+            .flat_map(|&(x, pair)| (c.get(x) - pair).iter().map(move |e| (x, e)))
+            .collect();
+        let mut s = Step::new(Technique::BugLite);
+        match exits[..] {
+            // A grave without a way out: the candidates are already contradictory.
+            [] => return None,
+            [exit] => s.placements = vec![exit],
+            _ => s.eliminations = weakly_linked_to_all(c, &exits),
+        }
+        if s.is_empty() {
+            return None;
+        }
+        let mut cells = self.cells.clone();
+        cells.sort_by_key(|&(x, _)| x);
+        s.cells = cells.iter().map(|&(x, _)| x).collect();
+        s.fins = cells
+            .iter()
+            .filter(|&&(x, pair)| c.get(x) != pair)
+            .map(|&(x, _)| x)
+            .collect();
+        s.digits = cells
+            .iter()
+            .fold(DigitSet::EMPTY, |acc, &(_, pair)| acc | pair);
+        let pairs: Vec<String> = cells
+            .iter()
+            .map(|&(x, pair)| format!("{x}{}", digit_list(pair)))
+            .collect();
+        let exits: Vec<String> = exits.iter().map(|(x, e)| format!("{x}={e}")).collect();
+        s.detail = format!("{}, one of {} is true", pairs.join(","), exits.join(","));
+        Some(s)
+    }
+}
+
+/// The candidates that cannot be true beside any of `exits` (another digit of an exit's
+/// cell, or an exit's digit in a cell seeing it), when one of the exits is true.
+fn weakly_linked_to_all(c: &Candidates, exits: &[(Cell, Digit)]) -> Vec<(Cell, Digit)> {
+    let linked = |(y, z): (Cell, Digit), (x, e): (Cell, Digit)| {
+        (y == x && z != e) || (z == e && y != x && y.sees(x))
+    };
+    let (x, e) = exits[0];
+    let mut out: Vec<(Cell, Digit)> = c
+        .get(x)
+        .iter()
+        .filter(|&z| z != e)
+        .map(|z| (x, z))
+        .chain((c.cells_with(e) & CellSet::peers(x)).iter().map(|y| (y, e)))
+        .filter(|&t| exits.iter().all(|&exit| linked(t, exit)))
+        .collect();
+    out.sort_unstable();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -542,7 +726,10 @@ mod tests {
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::testutil::{cell, check_search, d, elims, random_position, set_cell};
+    use crate::logic::testutil::{
+        cell, check_search, conclusions, d, elims, engine_before, random_position, sample,
+        set_cell, walk, Conclusions,
+    };
     use crate::logic::{Engine, TechniqueSet};
 
     /// The rectangle tests and their "every instance" searches.
@@ -1105,6 +1292,235 @@ mod tests {
         assert!(test2(&c).is_none() && test4(&c).is_none());
         let s = test6(&c).unwrap();
         assert_eq!(elims(&s), vec![(1, 4, 1), (2, 1, 1)]);
+    }
+
+    /// For one digit, every set of at most [`BUG_LITE_MAX_CELLS`] of its cells that holds it
+    /// twice or not at all in every house, by taking or leaving each cell in turn (a house
+    /// left with one cell when its last cell is passed ends that branch).
+    fn digit_graves(c: &Candidates, d: Digit) -> Vec<CellSet> {
+        fn go(
+            cells: &[Cell],
+            last: &[usize; 27],
+            i: usize,
+            chosen: CellSet,
+            counts: &mut [u8; 27],
+            out: &mut Vec<CellSet>,
+        ) {
+            let Some(&x) = cells.get(i) else {
+                if !chosen.is_empty() {
+                    out.push(chosen);
+                }
+                return;
+            };
+            let closed = |counts: &[u8; 27]| {
+                x.houses()
+                    .iter()
+                    .all(|h| last[h.index()] != i || counts[h.index()] != 1)
+            };
+            if closed(counts) {
+                go(cells, last, i + 1, chosen, counts, out);
+            }
+            if chosen.len() < BUG_LITE_MAX_CELLS && x.houses().iter().all(|h| counts[h.index()] < 2)
+            {
+                x.houses().iter().for_each(|h| counts[h.index()] += 1);
+                if closed(counts) {
+                    go(cells, last, i + 1, chosen | CellSet::single(x), counts, out);
+                }
+                x.houses().iter().for_each(|h| counts[h.index()] -= 1);
+            }
+        }
+        let cells: Vec<Cell> = c.cells_with(d).iter().collect();
+        let mut last = [usize::MAX; 27];
+        for (i, x) in cells.iter().enumerate() {
+            x.houses().iter().for_each(|h| last[h.index()] = i);
+        }
+        let mut out = Vec::new();
+        go(&cells, &last, 0, CellSet::EMPTY, &mut [0; 27], &mut out);
+        out
+    }
+
+    /// The placements and eliminations of every BUG Lite of at most [`BUG_LITE_MAX_CELLS`]
+    /// cells, from the definition digit by digit: for each digit none or one of its
+    /// `digit_graves`, such that every cell taken is taken by exactly two digits (its pair).
+    /// The candidates of those cells beyond their pairs are the ways out: one is placed,
+    /// several remove every candidate of the grid that excludes each of them.
+    fn bug_lite_reference(c: &Candidates) -> Conclusions {
+        fn combine(
+            graves: &[(Digit, Vec<CellSet>)],
+            once: CellSet,
+            twice: CellSet,
+            chosen: &mut Vec<(Digit, CellSet)>,
+            visit: &mut impl FnMut(&[(Digit, CellSet)], CellSet),
+        ) {
+            if (once | twice).len() > BUG_LITE_MAX_CELLS {
+                return;
+            }
+            let Some(((d, sets), rest)) = graves.split_first() else {
+                if once.is_empty() && !twice.is_empty() {
+                    visit(chosen, twice);
+                }
+                return;
+            };
+            combine(rest, once, twice, chosen, visit);
+            for &set in sets {
+                if !(set & twice).is_empty() {
+                    continue;
+                }
+                let again = twice | (set & once);
+                chosen.push((*d, set));
+                combine(rest, (once | set) - again, again, chosen, visit);
+                chosen.pop();
+            }
+        }
+        let graves: Vec<(Digit, Vec<CellSet>)> =
+            Digit::all().map(|d| (d, digit_graves(c, d))).collect();
+        let (mut placed, mut removed) = (BTreeSet::new(), BTreeSet::new());
+        combine(
+            &graves,
+            CellSet::EMPTY,
+            CellSet::EMPTY,
+            &mut Vec::new(),
+            &mut |chosen, cells| {
+                let mut exits = Vec::new();
+                for x in cells.iter() {
+                    let pair: DigitSet = chosen
+                        .iter()
+                        .filter(|(_, set)| set.contains(x))
+                        .map(|&(d, _)| d)
+                        .collect();
+                    exits.extend((c.get(x) - pair).iter().map(|e| (x, e)));
+                }
+                if let [exit] = exits[..] {
+                    placed.insert(exit);
+                    return;
+                }
+                for y in Cell::all() {
+                    for z in c.get(y).iter() {
+                        let excluded = |&(x, e): &(Cell, Digit)| {
+                            if y == x {
+                                z != e
+                            } else {
+                                z == e && y.sees(x)
+                            }
+                        };
+                        if !exits.is_empty() && exits.iter().all(excluded) {
+                            removed.insert((y, z));
+                        }
+                    }
+                }
+            },
+        );
+        (placed, removed)
+    }
+
+    /// Each cell holding just its digit of a solved grid, except the cells of `open`, which
+    /// hold the digits given there: a pattern with nothing around it.
+    fn solved_but(open: &[(usize, usize, &str)]) -> Candidates {
+        let solution =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        let mut c = Candidates::new(&Grid::EMPTY);
+        for (i, ch) in solution.chars().enumerate() {
+            let (r, col) = (i / 9 + 1, i % 9 + 1);
+            let digits = open
+                .iter()
+                .find(|&&(x, y, _)| (x, y) == (r, col))
+                .map_or(ch.to_string(), |&(_, _, digits)| digits.to_string());
+            set_cell(&mut c, r, col, &digits);
+        }
+        c
+    }
+
+    #[test]
+    fn myth_jellies_bug_lite_of_six_cells() {
+        // Myth Jellies' example in the Sudoku Players' Forum thread "Between Uniqueness and
+        // BUG: BUG Lite": ab ab / bc bc / ac acx in two columns of one band. Without x the
+        // three pairs could be swapped, so that cell is x. Here a solved grid with its rows
+        // 7-9, columns 3-4 open as a=6, b=2, c=4, x=5 (the grid's digit there).
+        let mut open = vec![
+            (7, 3, "26"),
+            (7, 4, "26"),
+            (8, 3, "24"),
+            (8, 4, "24"),
+            (9, 3, "456"),
+            (9, 4, "46"),
+        ];
+        let c = solved_but(&open);
+        let steps: Vec<Step> = bug_lites(&c).collect();
+        assert_eq!(steps.len(), 1);
+        let s = &steps[0];
+        assert_eq!(s.placements, vec![(cell(9, 3), d(5))]);
+        assert_eq!(s.fins, vec![cell(9, 3)]);
+        assert_eq!(
+            s.to_string(),
+            "BUG-Lite: r7c3{2,6},r7c4{2,6},r8c3{2,4},r8c4{2,4},r9c3{4,6},r9c4{4,6}, one of r9c3=5 is true => r9c3=5"
+        );
+        assert_eq!(bug_lite_reference(&c), conclusions(&steps));
+        // A second way out, 2 in r9c4: no candidate is false beside both, so no step.
+        open[5] = (9, 4, "246");
+        let c = solved_but(&open);
+        assert!(bug_lite(&c).is_none());
+        assert_eq!(bug_lite_reference(&c), Conclusions::default());
+        // The way out 7 in r9c3 too: one of r9c3 is 5 or 7, so it is not 4 or 6.
+        open[4] = (9, 3, "4567");
+        open[5] = (9, 4, "46");
+        let c = solved_but(&open);
+        let s = bug_lite(&c).unwrap();
+        assert_eq!(elims(&s), vec![(9, 3, 4), (9, 3, 6)]);
+        assert_eq!(bug_lite_reference(&c), conclusions(&[s]));
+    }
+
+    /// BUG-Lites need many cells down to their pairs, which random positions rarely have:
+    /// the positions where a real solve would reach it by its difficulty, just after BUG+1
+    /// (where the engine up to BUG+1 stalls, on every second puzzle of top1465), do, if
+    /// seldom.
+    #[test]
+    fn bug_lites_along_real_solves_match_the_reference_and_are_sound() {
+        let engine = engine_before(Technique::SiameseFinnedXWing);
+        let mut positions = 0;
+        for puzzle in sample("puzzles3_magictour_top1465", 2) {
+            walk(&engine, &puzzle, |c, solution| {
+                if engine.next_step(c).is_some() {
+                    return;
+                }
+                let all: Vec<Step> = bug_lites(c).collect();
+                assert_eq!(conclusions(&all), bug_lite_reference(c), "{c}");
+                for s in &all {
+                    for &(x, digit) in &s.eliminations {
+                        assert_ne!(solution.get(x), Some(digit), "{s}");
+                    }
+                    for &(x, digit) in &s.placements {
+                        assert_eq!(solution.get(x), Some(digit), "{s}");
+                    }
+                }
+                positions += usize::from(!all.is_empty());
+            });
+        }
+        assert!(positions > 4, "only {positions} positions with a BUG-Lite");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// The search concludes exactly what the reference does, the finder gives the first
+        /// instance, and no step removes or misplaces the solution.
+        #[test]
+        fn bug_lite_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all: Vec<Step> = bug_lites(&c).collect();
+            let reference = bug_lite_reference(&c);
+            prop_assert_eq!(conclusions(&all), reference.clone());
+            check_search(&all, bug_lite(&c), &reference.1, &solution)?;
+            for s in &all {
+                for &(x, digit) in &s.placements {
+                    prop_assert_eq!(solution.get(x), Some(digit), "{}", s);
+                }
+            }
+        }
     }
 
     #[test]
