@@ -94,7 +94,10 @@ fn kinds_allow(wanted: Shape, h1: House, h2: House) -> bool {
     }
 }
 
-fn three_link(c: &Candidates, wanted: Shape, technique: Technique) -> Option<Step> {
+/// The three-link chains of shape `wanted` in search order (digits, then pairs of links):
+/// only the first when `first` is set.
+fn three_links(c: &Candidates, wanted: Shape, technique: Technique, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     for d in Digit::all() {
         let links = conjugate_pairs(c, d);
         let with_d = c.cells_with(d);
@@ -128,13 +131,16 @@ fn three_link(c: &Candidates, wanted: Shape, technique: Technique) -> Option<Ste
                             "({d}){y1}=({d}){x1}-({d}){x2}=({d}){y2} => {}",
                             eliminations_text(&s.eliminations)
                         ));
-                        return Some(s);
+                        found.push(s);
+                        if first {
+                            return found;
+                        }
                     }
                 }
             }
         }
     }
-    None
+    found
 }
 
 /// Eliminations as `r1c1<>5, r2c2<>5` for the tail of a Eureka chain.
@@ -148,12 +154,12 @@ pub(crate) fn eliminations_text(elims: &[(Cell, Digit)]) -> String {
 
 /// Skyscraper: two parallel conjugate pairs whose bases share a crossing line.
 pub fn skyscraper(c: &Candidates) -> Option<Step> {
-    three_link(c, Shape::Skyscraper, Technique::Skyscraper)
+    three_links(c, Shape::Skyscraper, Technique::Skyscraper, true).pop()
 }
 
 /// 2-String Kite: a row pair and a column pair with one end of each in a common box.
 pub fn two_string_kite(c: &Candidates) -> Option<Step> {
-    three_link(c, Shape::Kite, Technique::TwoStringKite)
+    three_links(c, Shape::Kite, Technique::TwoStringKite, true).pop()
 }
 
 /// Dual 2-String Kite.
@@ -217,7 +223,7 @@ fn dual_kites(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
 
 /// Turbot Fish: any other conjugate pair – weak link – conjugate pair on one digit.
 pub fn turbot_fish(c: &Candidates) -> Option<Step> {
-    three_link(c, Shape::Turbot, Technique::TurbotFish)
+    three_links(c, Shape::Turbot, Technique::TurbotFish, true).pop()
 }
 
 /// Empty Rectangle.
@@ -513,6 +519,7 @@ mod tests {
         cell, check_search, conclusions, d, elims, only_digit_in, random_position, sweep,
         Conclusions,
     };
+    use crate::logic::Finder;
 
     /// The placements and eliminations of every Broken Wing, from the definition: every
     /// sequence of five or seven distinct cells of a digit (up to [`BROKEN_WING_MAX_CELLS`]),
@@ -674,58 +681,115 @@ mod tests {
         }
     }
 
-    /// The eliminations of every Dual 2-String Kite, from the definition: all 2-String Kites
-    /// (a row's and a column's only two cells of a digit, one end of each in a common box on
-    /// distinct cells, the other ends outside it, something seeing both far ends), paired when
-    /// they go through the same two box cells with the roles swapped.
-    fn dual_kite_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
-        let mut out = BTreeSet::new();
+    /// A chain `y1 = x1 - x2 = y2` of one digit: the only two cells of the digit in `h1`
+    /// (`y1`, `x1`) and in `h2` (`x2`, `y2`), four distinct cells, `x1` seeing `x2`; and the
+    /// cells holding the digit that see both ends, outside the chain.
+    struct Chain {
+        d: Digit,
+        h1: House,
+        ends1: (Cell, Cell),
+        h2: House,
+        ends2: (Cell, Cell),
+        targets: Vec<Cell>,
+    }
+
+    /// Every such chain with a target, in both orders, straight from the definition.
+    fn three_link_chains(c: &Candidates) -> Vec<Chain> {
+        let mut out = Vec::new();
         for d in Digit::all() {
-            let pairs = |lines: std::ops::Range<usize>| -> Vec<(Cell, Cell)> {
-                lines
-                    .filter_map(House::from_index)
-                    .filter_map(|h| {
-                        let v: Vec<Cell> = h
-                            .cells()
-                            .iter()
-                            .copied()
-                            .filter(|&x| c.get(x).contains(d))
-                            .collect();
-                        (v.len() == 2).then(|| (v[0], v[1]))
-                    })
-                    .flat_map(|(a, b)| [(a, b), (b, a)])
-                    .collect()
-            };
-            // (row box end, column box end, eliminations)
-            let mut kites = Vec::new();
-            for &(x1, y1) in &pairs(0..9) {
-                for &(x2, y2) in &pairs(9..18) {
-                    let bx = x1.box_index();
-                    if x2.box_index() != bx
-                        || x1 == x2
-                        || y1.box_index() == bx
-                        || y2.box_index() == bx
-                    {
+            let has = |x: Cell| c.get(x).contains(d);
+            let pairs: Vec<(House, Cell, Cell)> = House::all()
+                .filter_map(|h| {
+                    let v: Vec<Cell> = h.cells().iter().copied().filter(|&x| has(x)).collect();
+                    (v.len() == 2).then(|| [(h, v[0], v[1]), (h, v[1], v[0])])
+                })
+                .flatten()
+                .collect();
+            for &(h1, y1, x1) in &pairs {
+                for &(h2, x2, y2) in &pairs {
+                    let four = [y1, x1, x2, y2];
+                    let distinct = four.iter().collect::<BTreeSet<_>>().len() == 4;
+                    if h1 == h2 || !distinct || !x1.sees(x2) {
                         continue;
                     }
                     let targets: Vec<Cell> = Cell::all()
-                        .filter(|&t| {
-                            c.get(t).contains(d)
-                                && ![x1, y1, x2, y2].contains(&t)
-                                && t.sees(y1)
-                                && t.sees(y2)
-                        })
+                        .filter(|&t| has(t) && !four.contains(&t) && t.sees(y1) && t.sees(y2))
                         .collect();
                     if !targets.is_empty() {
-                        kites.push((x1, x2, targets));
+                        let (ends1, ends2) = ((y1, x1), (x2, y2));
+                        out.push(Chain {
+                            d,
+                            h1,
+                            ends1,
+                            h2,
+                            ends2,
+                            targets,
+                        });
                     }
                 }
             }
-            for (x1, x2, targets) in &kites {
-                for (u1, u2, others) in &kites {
-                    if u1 == x2 && u2 == x1 {
-                        out.extend(targets.iter().chain(others).map(|&t| (t, d)));
-                    }
+        }
+        out
+    }
+
+    /// Skyscraper: both strong links in rows (or both in columns), the inner ends `x1`, `x2`
+    /// on one crossing line, the outer ends not.
+    fn is_skyscraper(ch: &Chain) -> bool {
+        let ((y1, x1), (x2, y2)) = (ch.ends1, ch.ends2);
+        match (ch.h1, ch.h2) {
+            (House::Row(_), House::Row(_)) => x1.col() == x2.col() && y1.col() != y2.col(),
+            (House::Column(_), House::Column(_)) => x1.row() == x2.row() && y1.row() != y2.row(),
+            _ => false,
+        }
+    }
+
+    /// 2-String Kite: a row link and a column link whose inner ends share a box that neither
+    /// outer end is in.
+    fn is_kite(ch: &Chain) -> bool {
+        let ((y1, x1), (x2, y2)) = (ch.ends1, ch.ends2);
+        let lines = matches!(
+            (ch.h1, ch.h2),
+            (House::Row(_), House::Column(_)) | (House::Column(_), House::Row(_))
+        );
+        let b = x1.box_index();
+        lines && x2.box_index() == b && y1.box_index() != b && y2.box_index() != b
+    }
+
+    /// The eliminations of the chains `keep` accepts.
+    fn chain_reference(c: &Candidates, keep: fn(&Chain) -> bool) -> BTreeSet<(Cell, Digit)> {
+        three_link_chains(c)
+            .iter()
+            .filter(|ch| keep(ch))
+            .flat_map(|ch| ch.targets.iter().map(move |&t| (t, ch.d)))
+            .collect()
+    }
+
+    fn skyscraper_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        chain_reference(c, is_skyscraper)
+    }
+
+    fn kite_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        chain_reference(c, is_kite)
+    }
+
+    /// Turbot Fish: every other such chain (HoDoKu names the two special shapes first).
+    fn turbot_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        chain_reference(c, |ch| !is_skyscraper(ch) && !is_kite(ch))
+    }
+
+    /// The eliminations of every Dual 2-String Kite, from the definition: all 2-String Kites,
+    /// paired when they go through the same two box cells with the roles swapped (one's row
+    /// end in the box is the other's column end).
+    fn dual_kite_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let kites: Vec<Chain> = three_link_chains(c)
+            .into_iter()
+            .filter(|ch| is_kite(ch) && matches!(ch.h1, House::Row(_)))
+            .collect();
+        let mut out = BTreeSet::new();
+        for k in &kites {
+            for l in &kites {
+                if k.d == l.d && k.ends1.1 == l.ends2.0 && k.ends2.0 == l.ends1.1 {
+                    out.extend(k.targets.iter().chain(&l.targets).map(|&t| (t, k.d)));
                 }
             }
         }
@@ -758,13 +822,12 @@ mod tests {
         assert!(dual_two_string_kite(&c).is_none());
     }
 
-    /// The eliminations of every Dual Empty Rectangle, from the definition: every Empty
-    /// Rectangle (a box whose cells of the digit, two or more, lie on one row and one column of
-    /// it and on neither alone; a conjugate pair in a line crossing one of those, outside the
-    /// box, whose other end's line meets the other one at a candidate), paired with another
-    /// of the same box and digit through another line with another target.
-    fn dual_er_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
-        let mut out = BTreeSet::new();
+    /// Every Empty Rectangle from the definition, grouped by digit and box: a box whose cells
+    /// of the digit, two or more, lie on one row and one column of it and on neither alone; a
+    /// conjugate pair in a line crossing one of those, outside the box, whose other end's line
+    /// meets the other one at a candidate (the target). Each as (conjugate line, target).
+    fn empty_rectangles_by_box(c: &Candidates) -> Vec<(Digit, Vec<(House, Cell)>)> {
+        let mut out = Vec::new();
         for d in Digit::all() {
             let has = |x: Cell| c.get(x).contains(d);
             for b in 0..9usize {
@@ -805,11 +868,29 @@ mod tests {
                         }
                     }
                 }
-                for &(l1, t1) in &ers {
-                    for &(l2, t2) in &ers {
-                        if l1 != l2 && t1 != t2 {
-                            out.extend([(t1, d), (t2, d)]);
-                        }
+                out.push((d, ers));
+            }
+        }
+        out
+    }
+
+    fn er_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        empty_rectangles_by_box(c)
+            .into_iter()
+            .flat_map(|(d, ers)| ers.into_iter().map(move |(_, t)| (t, d)))
+            .collect()
+    }
+
+    /// The eliminations of every Dual Empty Rectangle, from the definition: an Empty
+    /// Rectangle paired with another of the same box and digit through another line with
+    /// another target.
+    fn dual_er_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        for (d, ers) in empty_rectangles_by_box(c) {
+            for &(l1, t1) in &ers {
+                for &(l2, t2) in &ers {
+                    if l1 != l2 && t1 != t2 {
+                        out.extend([(t1, d), (t2, d)]);
                     }
                 }
             }
@@ -886,6 +967,86 @@ mod tests {
             let rectangles: Vec<Step> = dual_empty_rectangles(&c).collect();
             let reference = dual_er_reference(&c);
             check_search(&rectangles, dual_empty_rectangle(&c), &reference, &solution)?;
+        }
+    }
+
+    /// The three-link shapes: each with its technique, finder and reference.
+    type ThreeLink = (
+        Shape,
+        Technique,
+        Finder,
+        fn(&Candidates) -> BTreeSet<(Cell, Digit)>,
+    );
+    const THREE_LINKS: [ThreeLink; 3] = [
+        (
+            Shape::Skyscraper,
+            Technique::Skyscraper,
+            skyscraper,
+            skyscraper_reference,
+        ),
+        (
+            Shape::Kite,
+            Technique::TwoStringKite,
+            two_string_kite,
+            kite_reference,
+        ),
+        (
+            Shape::Turbot,
+            Technique::TurbotFish,
+            turbot_fish,
+            turbot_reference,
+        ),
+    ];
+
+    #[test]
+    fn random_positions_hold_three_link_chains_and_empty_rectangles() {
+        for (shape, technique, _, reference) in THREE_LINKS {
+            let search = |c: &Candidates| three_links(c, shape, technique, false);
+            let positions = sweep(300, (20, 60), search, reference);
+            assert!(
+                positions > 30,
+                "only {positions} positions with a {technique}"
+            );
+        }
+        let positions = sweep(300, (20, 60), |c| empty_rectangles(c, false), er_reference);
+        assert!(
+            positions > 30,
+            "only {positions} positions with an empty rectangle"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// Skyscraper, 2-String Kite and Turbot Fish: each search finds exactly the
+        /// reference's eliminations, the finder gives the first instance, and no step removes
+        /// the solution.
+        #[test]
+        fn three_link_chains_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            for (shape, technique, finder, reference) in THREE_LINKS {
+                let all = three_links(&c, shape, technique, false);
+                check_search(&all, finder(&c), &reference(&c), &solution)?;
+            }
+        }
+
+        /// The Empty Rectangle search finds exactly the reference's eliminations, the finder
+        /// gives the first instance, and no step removes the solution.
+        #[test]
+        fn empty_rectangle_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all = empty_rectangles(&c, false);
+            check_search(&all, empty_rectangle(&c), &er_reference(&c), &solution)?;
         }
     }
 

@@ -20,6 +20,13 @@ use crate::step::{cell_list, digit_list, Step, Technique};
 
 /// XY-Wing.
 pub fn xy_wing(c: &Candidates) -> Option<Step> {
+    xy_wings(c, true).pop()
+}
+
+/// The XY-Wings in search order (pivots, then pincer pairs): only the first when `first` is
+/// set.
+fn xy_wings(c: &Candidates, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     let bivalue = c.bivalue_cells();
     for pivot in bivalue.iter() {
         let p = c.get(pivot);
@@ -41,21 +48,33 @@ pub fn xy_wing(c: &Candidates) -> Option<Step> {
                 if targets.is_empty() {
                     continue;
                 }
-                let (x, y) = ((ca & p).only()?, (cb & p).only()?);
+                let (Some(x), Some(y)) = ((ca & p).only(), (cb & p).only()) else {
+                    continue;
+                };
                 let mut s = wing_step(Technique::XYWing, pivot, a, b, z, targets);
                 s.chain = Some(format!(
                     "({z}={x}){a}-({x}={y}){pivot}-({y}={z}){b} => {}",
                     eliminations_text(&s.eliminations)
                 ));
-                return Some(s);
+                found.push(s);
+                if first {
+                    return found;
+                }
             }
         }
     }
-    None
+    found
 }
 
 /// XYZ-Wing.
 pub fn xyz_wing(c: &Candidates) -> Option<Step> {
+    xyz_wings(c, true).pop()
+}
+
+/// The XYZ-Wings in search order (pivots, then pincer pairs): only the first when `first`
+/// is set.
+fn xyz_wings(c: &Candidates, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     let bivalue = c.bivalue_cells();
     for pivot in Cell::all().filter(|&cl| c.get(cl).len() == 3) {
         let p = c.get(pivot);
@@ -75,11 +94,14 @@ pub fn xyz_wing(c: &Candidates) -> Option<Step> {
                 if targets.is_empty() {
                     continue;
                 }
-                return Some(wing_step(Technique::XYZWing, pivot, a, b, z, targets));
+                found.push(wing_step(Technique::XYZWing, pivot, a, b, z, targets));
+                if first {
+                    return found;
+                }
             }
         }
     }
-    None
+    found
 }
 
 fn wing_step(t: Technique, pivot: Cell, a: Cell, b: Cell, z: Digit, targets: CellSet) -> Step {
@@ -93,6 +115,13 @@ fn wing_step(t: Technique, pivot: Cell, a: Cell, b: Cell, z: Digit, targets: Cel
 
 /// W-Wing.
 pub fn w_wing(c: &Candidates) -> Option<Step> {
+    w_wings(c, true).pop()
+}
+
+/// The W-Wings in search order (pairs of cells, the digit of the link, its house): only the
+/// first when `first` is set.
+fn w_wings(c: &Candidates, first: bool) -> Vec<Step> {
+    let mut found = Vec::new();
     let bivalue: Vec<Cell> = c.bivalue_cells().iter().collect();
     for (i, &a) in bivalue.iter().enumerate() {
         for &b in &bivalue[i + 1..] {
@@ -114,7 +143,9 @@ pub fn w_wing(c: &Candidates) -> Option<Step> {
                         continue;
                     }
                     let mut it = link.iter();
-                    let (p, q) = (it.next()?, it.next()?);
+                    let (Some(p), Some(q)) = (it.next(), it.next()) else {
+                        continue;
+                    };
                     let ends = if p.sees(a) && q.sees(b) {
                         (p, q)
                     } else if q.sees(a) && p.sees(b) {
@@ -134,12 +165,15 @@ pub fn w_wing(c: &Candidates) -> Option<Step> {
                         ends.1,
                         eliminations_text(&s.eliminations)
                     ));
-                    return Some(s);
+                    found.push(s);
+                    if first {
+                        return found;
+                    }
                 }
             }
         }
     }
-    None
+    found
 }
 
 /// WXYZ-Wing.
@@ -232,8 +266,8 @@ mod tests {
     use super::*;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
-    use crate::logic::first_combination;
     use crate::logic::testutil::{cell, check_search, elims, random_position, set_cell, sweep};
+    use crate::logic::{first_combination, Finder};
 
     /// The eliminations of every WXYZ-Wing, straight from the definition: every four unsolved
     /// cells holding four digits between them, not in one house but inside one crossing line
@@ -338,6 +372,130 @@ mod tests {
             let (c, solution) = random_position(index, steps, drop, seed);
             let all: Vec<Step> = wxyz_wings(&c).collect();
             check_search(&all, wxyz_wing(&c), &wxyz_reference(&c), &solution)?;
+        }
+    }
+
+    /// The cells holding `z` that see every cell of `pattern`, outside it.
+    fn seeing_all(c: &Candidates, z: Digit, pattern: &[Cell]) -> Vec<(Cell, Digit)> {
+        Cell::all()
+            .filter(|&t| c.get(t).contains(z) && pattern.iter().all(|&x| x != t && x.sees(t)))
+            .map(|t| (t, z))
+            .collect()
+    }
+
+    /// The eliminations of every XY-Wing, from the definition: a bivalue pivot `{x,y}` and
+    /// two bivalue pincers `{x,z}` and `{y,z}` that see it; cells seeing both pincers lose `z`.
+    fn xy_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let bivalue: Vec<Cell> = Cell::all().filter(|&x| c.get(x).len() == 2).collect();
+        let mut out = BTreeSet::new();
+        for &pivot in &bivalue {
+            let p: Vec<Digit> = c.get(pivot).iter().collect();
+            for &a in bivalue.iter().filter(|&&a| a.sees(pivot)) {
+                for &b in bivalue.iter().filter(|&&b| b.sees(pivot) && b != a) {
+                    for z in Digit::all().filter(|&z| !p.contains(&z)) {
+                        let pair = |u: Digit| -> DigitSet { [u, z].into_iter().collect() };
+                        if c.get(a) == pair(p[0]) && c.get(b) == pair(p[1]) {
+                            out.extend(seeing_all(c, z, &[a, b]));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The eliminations of every XYZ-Wing, from the definition: a pivot holding exactly
+    /// `{x,y,z}` and two bivalue pincers `{x,z}` and `{y,z}` that see it; cells seeing all
+    /// three lose `z`.
+    fn xyz_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let bivalue: Vec<Cell> = Cell::all().filter(|&x| c.get(x).len() == 2).collect();
+        let mut out = BTreeSet::new();
+        for pivot in Cell::all().filter(|&x| c.get(x).len() == 3) {
+            let p = c.get(pivot);
+            for &a in bivalue.iter().filter(|&&a| a.sees(pivot)) {
+                for &b in bivalue.iter().filter(|&&b| b.sees(pivot) && b != a) {
+                    let (ca, cb) = (c.get(a), c.get(b));
+                    let Some(z) = (ca & cb).only() else { continue };
+                    if (ca | cb) == p {
+                        out.extend(seeing_all(c, z, &[pivot, a, b]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The eliminations of every W-Wing, from the definition: two bivalue cells `{x,y}` that
+    /// do not see each other, and a house holding `x` in exactly two other cells, one seeing
+    /// each of them; cells seeing both bivalue cells lose `y`.
+    fn w_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let bivalue: Vec<Cell> = Cell::all().filter(|&x| c.get(x).len() == 2).collect();
+        let mut out = BTreeSet::new();
+        for &a in &bivalue {
+            for &b in bivalue.iter().filter(|&&b| b != a && !b.sees(a)) {
+                if c.get(a) != c.get(b) {
+                    continue;
+                }
+                let pair: Vec<Digit> = c.get(a).iter().collect();
+                for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                    let linked = House::all().any(|h| {
+                        let ends: Vec<Cell> = h
+                            .cells()
+                            .iter()
+                            .copied()
+                            .filter(|&e| c.get(e).contains(x))
+                            .collect();
+                        ends.len() == 2
+                            && !ends.contains(&a)
+                            && !ends.contains(&b)
+                            && ((ends[0].sees(a) && ends[1].sees(b))
+                                || (ends[1].sees(a) && ends[0].sees(b)))
+                    });
+                    if linked {
+                        out.extend(seeing_all(c, y, &[a, b]));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The three wings: each with its search, finder and reference.
+    type Wing = (
+        fn(&Candidates, bool) -> Vec<Step>,
+        Finder,
+        fn(&Candidates) -> BTreeSet<(Cell, Digit)>,
+    );
+    const WINGS: [Wing; 3] = [
+        (xy_wings, xy_wing, xy_reference),
+        (xyz_wings, xyz_wing, xyz_reference),
+        (w_wings, w_wing, w_reference),
+    ];
+
+    #[test]
+    fn random_positions_hold_xy_xyz_and_w_wings() {
+        for (search, _, reference) in WINGS {
+            let positions = sweep(300, (20, 60), |c| search(c, false), reference);
+            assert!(positions > 30, "only {positions} positions with a wing");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(150))]
+
+        /// XY-Wing, XYZ-Wing and W-Wing: each search finds exactly the reference's
+        /// eliminations, the finder gives the first instance, and no step removes the solution.
+        #[test]
+        fn wings_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            for (search, finder, reference) in WINGS {
+                check_search(&search(&c, false), finder(&c), &reference(&c), &solution)?;
+            }
         }
     }
 
