@@ -9,60 +9,67 @@ use crate::step::{Step, Technique};
 
 /// Locked Candidates Type 1 (Pointing).
 pub fn pointing(c: &Candidates) -> Option<Step> {
-    for b in 0..9u8 {
-        let bx = House::Box(b);
-        for d in Digit::all() {
-            let in_box = c.cells_with_in(bx, d);
-            if in_box.len() < 2 {
-                continue;
-            }
-            for line in lines_through(in_box) {
-                let targets = c.cells_with_in(line, d) - in_box;
-                if !targets.is_empty() {
-                    return Some(step(
-                        Technique::LockedCandidatesPointing,
-                        d,
-                        bx,
-                        line,
-                        in_box,
-                        targets,
-                    ));
-                }
-            }
-        }
-    }
-    None
+    pointings(c).next()
+}
+
+/// Every pointing instance, box by box and digit by digit.
+fn pointings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    boxes_and_digits().flat_map(move |(bx, d)| {
+        let in_box = c.cells_with_in(bx, d);
+        // One cell is a hidden single, not a locked candidate.
+        let lines = lines_through(in_box).filter(move |_| in_box.len() >= 2);
+        lines.filter_map(move |line| {
+            let targets = c.cells_with_in(line, d) - in_box;
+            (!targets.is_empty()).then(|| {
+                step(
+                    Technique::LockedCandidatesPointing,
+                    d,
+                    bx,
+                    line,
+                    in_box,
+                    targets,
+                )
+            })
+        })
+    })
 }
 
 /// Locked Candidates Type 2 (Claiming).
 pub fn claiming(c: &Candidates) -> Option<Step> {
-    for line in (0..18).filter_map(House::from_index) {
-        for d in Digit::all() {
+    claimings(c).next()
+}
+
+/// Every claiming instance, line by line (rows, then columns) and digit by digit.
+fn claimings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    let lines = (0..18).filter_map(House::from_index);
+    lines
+        .flat_map(|line| Digit::all().map(move |d| (line, d)))
+        .filter_map(move |(line, d)| {
             let in_line = c.cells_with_in(line, d);
             if in_line.len() < 2 {
-                continue;
+                return None;
             }
-            let Some(first) = in_line.first() else {
-                continue;
-            };
-            let bx = House::Box(first.box_index() as u8);
+            let bx = House::Box(in_line.first()?.box_index() as u8);
             if !(in_line - CellSet::house(bx)).is_empty() {
-                continue;
+                return None;
             }
             let targets = c.cells_with_in(bx, d) - in_line;
-            if !targets.is_empty() {
-                return Some(step(
+            (!targets.is_empty()).then(|| {
+                step(
                     Technique::LockedCandidatesClaiming,
                     d,
                     line,
                     bx,
                     in_line,
                     targets,
-                ));
-            }
-        }
-    }
-    None
+                )
+            })
+        })
+}
+
+/// Every box with every digit, in the pointing search's order.
+fn boxes_and_digits() -> impl Iterator<Item = (House, Digit)> {
+    (0..9u8).flat_map(|b| Digit::all().map(move |d| (House::Box(b), d)))
 }
 
 /// The row and/or column that contain every cell of `cells` (all in one box).
@@ -96,8 +103,49 @@ fn step(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
-    use crate::logic::testutil::{elims, only_digit_in};
+    use crate::grid::Cell;
+    use crate::logic::testutil::{check_search, elims, only_digit_in, random_position, sweep};
+
+    /// The eliminations of every locked candidate straight from the definition, pointing then
+    /// claiming: for each box, each line crossing it and each digit, when the digit's two or
+    /// more candidates in one of the two houses all lie in their intersection, the rest of
+    /// the other house loses it.
+    fn reference(c: &Candidates) -> [BTreeSet<(Cell, Digit)>; 2] {
+        let mut out: [BTreeSet<(Cell, Digit)>; 2] = Default::default();
+        for b in 0..9u8 {
+            let lines = (0..9u8).flat_map(|i| [House::Row(i), House::Column(i)]);
+            for line in lines {
+                let in_box = |x: &Cell| House::Box(b).cells().contains(x);
+                let on_line = |x: &Cell| line.cells().contains(x);
+                if !Cell::all().any(|x| in_box(&x) && on_line(&x)) {
+                    continue;
+                }
+                for d in Digit::all() {
+                    let holders = |inside: &dyn Fn(&Cell) -> bool| -> Vec<Cell> {
+                        Cell::all()
+                            .filter(|x| inside(x) && c.get(*x).contains(d))
+                            .collect()
+                    };
+                    let (box_cells, line_cells) = (holders(&in_box), holders(&on_line));
+                    for (kind, base, cover) in
+                        [(0, &box_cells, &line_cells), (1, &line_cells, &box_cells)]
+                    {
+                        if base.len() >= 2 && base.iter().all(|x| in_box(x) && on_line(x)) {
+                            out[kind].extend(
+                                cover.iter().filter(|x| !base.contains(x)).map(|&x| (x, d)),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
 
     #[test]
     fn pointing_clears_the_rest_of_the_row() {
@@ -143,5 +191,36 @@ mod tests {
         let s = claiming(&c).unwrap();
         assert_eq!(elims(&s), vec![(1, 8, 8), (3, 7, 8)]);
         assert_eq!(s.houses, vec![House::Row(1), House::Box(2)]);
+    }
+
+    #[test]
+    fn random_positions_hold_locked_candidates() {
+        let pointing_reference = |c: &Candidates| reference(c)[0].clone();
+        let claiming_reference = |c: &Candidates| reference(c)[1].clone();
+        let positions = sweep(300, (0, 60), |c| pointings(c).collect(), pointing_reference);
+        assert!(positions > 100, "only {positions} positions with pointing");
+        let positions = sweep(300, (0, 60), |c| claimings(c).collect(), claiming_reference);
+        assert!(positions > 50, "only {positions} positions with claiming");
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Both searches find exactly the reference's eliminations, each finder gives its
+        /// search's first instance, and no step removes the solution.
+        #[test]
+        fn locked_candidates_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let [pointing_reference, claiming_reference] = reference(&c);
+            let all: Vec<Step> = pointings(&c).collect();
+            check_search(&all, pointing(&c), &pointing_reference, &solution)?;
+            let all: Vec<Step> = claimings(&c).collect();
+            check_search(&all, claiming(&c), &claiming_reference, &solution)?;
+        }
     }
 }

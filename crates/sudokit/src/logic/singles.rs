@@ -15,7 +15,12 @@ fn box_first_houses() -> impl Iterator<Item = House> {
 
 /// The last empty cell of a house takes the house's missing digit.
 pub fn full_house(c: &Candidates) -> Option<Step> {
-    for house in box_first_houses() {
+    full_houses(c).next()
+}
+
+/// Every full house, house by house in the search order.
+fn full_houses(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    box_first_houses().filter_map(move |house| {
         let empty: CellSet = house
             .cells()
             .iter()
@@ -23,35 +28,40 @@ pub fn full_house(c: &Candidates) -> Option<Step> {
             .filter(|&cl| c.value(cl).is_none())
             .collect();
         if empty.len() != 1 {
-            continue;
+            return None;
         }
         let cell = empty.first()?;
         let missing = !c.placed_in(house);
-        if let Some(d) = missing.only().filter(|&d| c.get(cell).contains(d)) {
-            return Some(placement(Technique::FullHouse, cell, d, Some(house)));
-        }
-    }
-    None
+        let d = missing.only().filter(|&d| c.get(cell).contains(d))?;
+        Some(placement(Technique::FullHouse, cell, d, Some(house)))
+    })
 }
 
 /// A digit with one possible cell in a house goes there.
 pub fn hidden_single(c: &Candidates) -> Option<Step> {
-    for house in box_first_houses() {
+    hidden_singles(c).next()
+}
+
+/// Every hidden single, house by house in the search order.
+fn hidden_singles(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    box_first_houses().flat_map(move |house| {
         let missing = !c.placed_in(house);
-        for d in missing.iter() {
+        missing.iter().filter_map(move |d| {
             let cells = c.cells_with_in(house, d);
-            if cells.len() == 1 {
-                let cell = cells.first()?;
-                return Some(placement(Technique::HiddenSingle, cell, d, Some(house)));
-            }
-        }
-    }
-    None
+            let cell = cells.first().filter(|_| cells.len() == 1)?;
+            Some(placement(Technique::HiddenSingle, cell, d, Some(house)))
+        })
+    })
 }
 
 /// A cell with one candidate takes it.
 pub fn naked_single(c: &Candidates) -> Option<Step> {
-    Cell::all().find_map(|cell| {
+    naked_singles(c).next()
+}
+
+/// Every naked single, cell by cell.
+fn naked_singles(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Cell::all().filter_map(move |cell| {
         let d = c.get(cell).only()?;
         (c.value(cell).is_none()).then(|| placement(Technique::NakedSingle, cell, d, None))
     })
@@ -72,8 +82,113 @@ fn placement(t: Technique, cell: Cell, d: crate::grid::Digit, house: Option<Hous
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
     use super::*;
-    use crate::logic::testutil::{cell, d, from_line, only_digit_in, set_cell};
+    use crate::grid::{Digit, Grid};
+    use crate::logic::testutil::{cell, d, from_line, only_digit_in, random_position, set_cell};
+
+    /// A placement with the house that forces it (none for a naked single).
+    type Placement = (Cell, Digit, Option<House>);
+
+    /// Every single straight from the definitions, one set per technique: a house with one
+    /// empty cell whose candidates hold the digit the house lacks (Full House); a digit the
+    /// house lacks with one candidate cell in it (Hidden Single); an empty cell with one
+    /// candidate (Naked Single).
+    fn reference(c: &Candidates) -> [BTreeSet<Placement>; 3] {
+        let mut out: [BTreeSet<Placement>; 3] = Default::default();
+        for house in House::all() {
+            let cells = house.cells();
+            let empty: Vec<Cell> = cells
+                .iter()
+                .copied()
+                .filter(|&x| c.grid().get(x).is_none())
+                .collect();
+            for digit in Digit::all() {
+                if cells.iter().any(|&x| c.grid().get(x) == Some(digit)) {
+                    continue;
+                }
+                if let [x] = empty[..] {
+                    if c.get(x).contains(digit) {
+                        out[0].insert((x, digit, Some(house)));
+                    }
+                }
+                let holders: Vec<Cell> = empty
+                    .iter()
+                    .copied()
+                    .filter(|&x| c.get(x).contains(digit))
+                    .collect();
+                if let [x] = holders[..] {
+                    out[1].insert((x, digit, Some(house)));
+                }
+            }
+        }
+        for x in Cell::all().filter(|&x| c.grid().get(x).is_none()) {
+            if let [digit] = c.get(x).iter().collect::<Vec<_>>()[..] {
+                out[2].insert((x, digit, None));
+            }
+        }
+        out
+    }
+
+    /// The fast searches' placements, one set per technique, after checking that each finder
+    /// returns its search's first step and that every placement is the solution's digit.
+    fn found(c: &Candidates, solution: &Grid) -> Result<[BTreeSet<Placement>; 3], TestCaseError> {
+        let searches: [(Vec<Step>, Option<Step>); 3] = [
+            (full_houses(c).collect(), full_house(c)),
+            (hidden_singles(c).collect(), hidden_single(c)),
+            (naked_singles(c).collect(), naked_single(c)),
+        ];
+        let mut out: [BTreeSet<Placement>; 3] = Default::default();
+        for (set, (all, first)) in out.iter_mut().zip(searches) {
+            prop_assert_eq!(first, all.first().cloned());
+            for s in all {
+                for &(x, digit) in &s.placements {
+                    prop_assert_eq!(solution.get(x), Some(digit), "{} is wrong", s);
+                    set.insert((x, digit, s.houses.first().copied()));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn random_positions_hold_every_kind_of_single() {
+        let mut positions = [0; 3];
+        for index in 0..300 {
+            let (c, solution) = random_position(index, index % 40, index as u64 % 60, index as u64);
+            let found = found(&c, &solution).unwrap();
+            assert_eq!(found, reference(&c), "{c}");
+            for (count, set) in positions.iter_mut().zip(&found) {
+                *count += usize::from(!set.is_empty());
+            }
+        }
+        // Full houses are rare: the basic steps that lead to a position take them first.
+        let [full_houses, hidden_singles, naked_singles] = positions;
+        assert!(
+            full_houses > 5 && hidden_singles > 100 && naked_singles > 100,
+            "{positions:?}"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// The searches place exactly the reference's singles, each finder gives its search's
+        /// first, and every placement is the solution's.
+        #[test]
+        fn singles_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..60,
+            drop in 0u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            prop_assert_eq!(found(&c, &solution)?, reference(&c));
+        }
+    }
 
     #[test]
     fn full_house_fills_the_last_cell_of_a_row() {
