@@ -279,16 +279,15 @@ where
     };
     let file = input.create_output()?;
     let progress = progress_bar(&names, file.is_some());
+    let defer = input.solver_finds_repeats;
     if pool.current_num_threads() == 1 {
         // One worker: reading and writing take turns with the work in that thread, where
         // handing records between threads would cost more than reading and writing them.
-        let defer = input.solver_finds_repeats;
         return pool.install(|| in_turn(&names, defer, file, printer, &work, &mut write, progress));
     }
     let (read_tx, read_rx) = sync_channel::<Incoming>(2);
     // Not joined: after a closed output it may be blocked reading a terminal, and the
     // process ends without it.
-    let defer = input.solver_finds_repeats;
     thread::spawn(move || read_all(&names, defer, &read_tx));
     let (done_tx, done_rx) = sync_channel::<(u64, Done<T>)>(QUEUED);
     // Set when the output has gone: records not yet begun skip their work.

@@ -8,7 +8,9 @@
 //! table maps the set of still-occupied minirows to the union of the permutations it still
 //! contains, which gives in one lookup the box–line interactions (pointing and claiming along
 //! rows), the hidden singles of rows and boxes, and the contradictions of the band; a box
-//! confined to one column clears that column from the other two bands. The same table
+//! confined to one column clears that column from the other two bands. Tables on the same
+//! index give the cells kept and the minirows left alone in their row, which with the
+//! columns confined to one cell per box are the band's hidden singles. The same table
 //! applied to a stack (three bands × the three columns of a box column) gives the vertical
 //! interactions and the hidden singles of columns; it runs only when the band logic and the
 //! naked singles stall, on the digits whose words changed, and only on open grids. Naked
