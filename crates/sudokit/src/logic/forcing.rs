@@ -129,6 +129,13 @@ mod tests {
     use crate::logic::{apply, Engine, TechniqueSet};
     use crate::parse::parse;
     use crate::solver;
+    use std::collections::BTreeSet;
+
+    use proptest::prelude::*;
+
+    use crate::grid::DigitSet;
+
+    use crate::logic::testutil::random_position;
 
     /// Every conclusion of a step agrees with the solution.
     fn check(step: &Step, solution: &crate::grid::Grid) {
@@ -220,26 +227,35 @@ mod tests {
                     Some(_) => {}
                 }
             }
-            for house in crate::grid::House::all() {
-                for d in Digit::all() {
-                    if c.placed_in(house).contains(d) {
-                        continue;
-                    }
-                    let places = c.cells_with_in(house, d);
-                    match places.first() {
-                        None => return true,
-                        Some(cell) if places.len() == 1 => {
-                            c.place(cell, d);
-                            moved = true;
-                        }
-                        Some(_) => {}
-                    }
-                }
-            }
-            if !moved {
-                return false;
+            match hidden_singles(&mut c, DigitSet::ALL) {
+                None => return true,
+                Some(placed) if !moved && !placed => return false,
+                Some(_) => {}
             }
         }
+    }
+
+    /// One pass of hidden singles of `digits` over every house: whether one was placed, or
+    /// `None` when a house lacking a digit has no place left for it.
+    fn hidden_singles(c: &mut Candidates, digits: DigitSet) -> Option<bool> {
+        let mut moved = false;
+        for house in crate::grid::House::all() {
+            for d in digits.iter() {
+                if c.placed_in(house).contains(d) {
+                    continue;
+                }
+                let places = c.cells_with_in(house, d);
+                match places.first() {
+                    None => return None,
+                    Some(cell) if places.len() == 1 => {
+                        c.place(cell, d);
+                        moved = true;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Some(moved)
     }
 
     /// Each finder on a position where basic techniques stall: exactly the expected
@@ -298,6 +314,108 @@ mod tests {
                 if by_singles {
                     assert!(singles_break(assumed), "singles refute {cell}={d}");
                 }
+            }
+        }
+    }
+
+    /// Digit `d`'s hidden singles alone from `c` (Nishio's one-digit implications): true
+    /// when a house that lacks `d` is left with no place for it.
+    fn digit_breaks(mut c: Candidates, d: Digit) -> bool {
+        loop {
+            match hidden_singles(&mut c, DigitSet::single(d)) {
+                None => return true,
+                Some(false) => return false,
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// The candidates a step's conclusions remove from `c`: its eliminations, and for a
+    /// placement its cell's other candidates (the effect the definitions compare, since a
+    /// cell of two candidates loses the same either way).
+    fn removed(c: &Candidates, step: &Step) -> BTreeSet<(Cell, Digit)> {
+        let placed = step.placements.iter().flat_map(|&(cell, d)| {
+            c.get(cell)
+                .iter()
+                .filter(move |&x| x != d)
+                .map(move |x| (cell, x))
+        });
+        step.eliminations.iter().copied().chain(placed).collect()
+    }
+
+    /// What every hint of SE's Nishio run from `c` removes.
+    fn nishio_removals(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        chain_steps(c, ChainRule::NISHIO)
+            .into_iter()
+            .flat_map(|s| removed(c, &to_step(Technique::NishioForcingChain, s)))
+            .collect()
+    }
+
+    /// What the definition removes: every candidate whose placement lets `breaks` break
+    /// the grid, and the other candidates of a cell where removing one does.
+    fn refuted(
+        c: &Candidates,
+        breaks: impl Fn(Candidates, Digit) -> bool,
+    ) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        for cell in Cell::all().filter(|&x| c.value(x).is_none()) {
+            for d in c.get(cell).iter() {
+                let mut on = c.clone();
+                on.place(cell, d);
+                if breaks(on, d) {
+                    out.insert((cell, d));
+                }
+                let mut off = c.clone();
+                off.eliminate(cell, d);
+                if breaks(off, d) {
+                    out.extend(c.get(cell).iter().filter(|&x| x != d).map(|x| (cell, x)));
+                }
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// On positions along real solves where singles stall, the definitions decide what
+        /// chains of singles conclude: a candidate is false when placing it lets singles
+        /// break the grid (a cell or a house left empty), true when removing it does. Nishio
+        /// follows one digit's hidden singles, and SE's Nishio run gives exactly those
+        /// refutations. Dynamic chains follow all singles: their finders give the easiest
+        /// hint only, so they are applied until the definition refutes nothing more (and
+        /// then find nothing), each contradiction step being one of the definition's, every
+        /// step true.
+        #[test]
+        fn chains_conclude_exactly_the_singles_refutations(
+            index in 0usize..1000,
+            steps in 10usize..80,
+            drop in 0u64..60,
+            seed in any::<u64>(),
+        ) {
+            let (mut c, solution) = random_position(index, steps, drop, seed);
+            let singles = Engine::new(TechniqueSet::singles());
+            loop {
+                // Chains come after singles, which the definitions would count as refutations.
+                if let Some(step) = singles.next_step(&c) {
+                    check(&step, &solution);
+                    apply(&mut c, &step);
+                    continue;
+                }
+                prop_assert_eq!(nishio_removals(&c), refuted(&c, digit_breaks));
+                let truth = refuted(&c, |c, _| singles_break(c));
+                let step = match chain_contradiction(&c) {
+                    Some(step) => {
+                        prop_assert!(removed(&c, &step).is_subset(&truth), "{}", step);
+                        step
+                    }
+                    None if truth.is_empty() => break,
+                    // SE keeps the easiest chain of each conclusion; where a cell or region
+                    // chain is easier, the contradictions are left to Forcing Chain Verity.
+                    None => chain_verity(&c).expect("a step where singles refute"),
+                };
+                check(&step, &solution);
+                prop_assert!(apply(&mut c, &step));
             }
         }
     }
