@@ -522,14 +522,17 @@ pub fn bug_plus_1(c: &Candidates) -> Option<Step> {
         }
     }
     let t = triple?;
-    let grave = |without: Digit| {
+    // Without `extra` in the cell, every digit would lie twice or not at all in each house:
+    // so `extra` lies three times in each of the cell's houses.
+    let grave = |extra: Digit| {
         House::all().all(|h| {
             Digit::all().all(|d| {
-                let mut n = c.cells_with_in(h, d).len();
-                if d == without && CellSet::house(h).contains(t) {
-                    n -= 1;
+                let n = c.cells_with_in(h, d).len();
+                if d == extra && CellSet::house(h).contains(t) {
+                    n == 3
+                } else {
+                    n == 0 || n == 2
                 }
-                n == 0 || n == 2
             })
         })
     };
