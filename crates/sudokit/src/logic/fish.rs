@@ -1192,6 +1192,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::grid::Grid;
     use crate::logic::testutil::{
         cell, check_search, elims, only_digit_in, random_position, sweep, unique_puzzles,
     };
@@ -1379,9 +1380,21 @@ mod tests {
         }
     }
 
+    /// Counts the steps with endo fins and those that remove a base candidate
+    /// (cannibalism), so that the sweeps show they met both.
+    fn tally(steps: &[Step], endo: &std::cell::Cell<usize>, cannibal: &std::cell::Cell<usize>) {
+        for s in steps {
+            endo.set(endo.get() + usize::from(s.detail.contains("endo fin")));
+            let eats = s.eliminations.iter().any(|(x, _)| s.cells.contains(x));
+            cannibal.set(cannibal.get() + usize::from(eats));
+        }
+    }
+
     /// Every family of fish on a fixed sweep of positions: the search finds exactly the
-    /// reference's eliminations (Mutant Jellyfish excepted: its reference would take minutes
-    /// a position), and the positions hold such fish, endo fins and cannibalism among them.
+    /// reference's eliminations (Mutant Jellyfish excepted: on every digit its reference
+    /// would take minutes a position; [`random_positions_hold_mutant_jellyfish`] checks it
+    /// on the digits of few candidates), and the positions hold such fish, endo fins and
+    /// cannibalism among them.
     #[test]
     fn random_positions_hold_every_fish_family() {
         let (endo, cannibal) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
@@ -1395,11 +1408,7 @@ mod tests {
                     };
                     let search = |c: &Candidates| {
                         let all = found(c, n, shape, finned);
-                        for s in &all {
-                            endo.set(endo.get() + usize::from(s.detail.contains("endo fin")));
-                            let eats = s.eliminations.iter().any(|(x, _)| s.cells.contains(x));
-                            cannibal.set(cannibal.get() + usize::from(eats));
-                        }
+                        tally(&all, &endo, &cannibal);
                         all
                     };
                     let reference = |c: &Candidates| reference(c, n, shape, finned, limits(shape));
@@ -1433,12 +1442,91 @@ mod tests {
         ) {
             let (c, solution) = random_position(index, steps, drop, seed);
             for (shape, n) in [(Shape::Franken, 2), (Shape::Franken, 3), (Shape::Mutant, 2)] {
-                for finned in [false, true] {
-                    let all = complex_all(&c, n, shape, finned);
-                    let reference = reference(&c, n, shape, finned, limits(shape));
-                    check_search(&all, complex(&c, n, shape, finned), &reference, &solution)?;
-                }
+                check_complex(&c, n, shape, &solution)?;
             }
+        }
+    }
+
+    /// The complex fish of `shape` and size `n` on `c`, finned or not: the search finds
+    /// exactly the reference's eliminations, the finder gives the first, and no step removes
+    /// the solution.
+    fn check_complex(
+        c: &Candidates,
+        n: usize,
+        shape: Shape,
+        solution: &Grid,
+    ) -> Result<(), TestCaseError> {
+        for finned in [false, true] {
+            let all = complex_all(c, n, shape, finned);
+            let reference = reference(c, n, shape, finned, limits(shape));
+            check_search(&all, complex(c, n, shape, finned), &reference, solution)?;
+        }
+        Ok(())
+    }
+
+    /// The most candidates a digit may hold for the Mutant Jellyfish reference to run on it:
+    /// every four of up to 27 base houses against every four of the houses they touch takes
+    /// up to a tenth of a second on a digit of 14 candidates, a second on one of 20, and it
+    /// grows fast beyond.
+    const MUTANT_JELLYFISH_CANDIDATES: usize = 14;
+
+    /// `c` with the candidates of every digit holding more than `most` erased. A fish sees
+    /// only its digit's candidates, so the fish of the digits kept are exactly those of `c`.
+    fn few_candidate_digits(c: &Candidates, most: usize) -> Candidates {
+        let mut kept = c.clone();
+        for d in Digit::all().filter(|&d| c.cells_with(d).len() > most) {
+            for x in c.cells_with(d).iter() {
+                kept.eliminate(x, d);
+            }
+        }
+        kept
+    }
+
+    /// Mutant Jellyfish, finned or not, on a fixed sweep of positions, on the digits of at
+    /// most [`MUTANT_JELLYFISH_CANDIDATES`] candidates: the search finds exactly the
+    /// reference's eliminations, and the positions hold such fish, with endo fins and
+    /// cannibalism among them.
+    #[test]
+    fn random_positions_hold_mutant_jellyfish() {
+        let (endo, cannibal) = (std::cell::Cell::new(0), std::cell::Cell::new(0));
+        for finned in [false, true] {
+            let search = |c: &Candidates| {
+                let c = few_candidate_digits(c, MUTANT_JELLYFISH_CANDIDATES);
+                let all = complex_all(&c, 4, Shape::Mutant, finned);
+                tally(&all, &endo, &cannibal);
+                all
+            };
+            let reference = |c: &Candidates| {
+                let c = few_candidate_digits(c, MUTANT_JELLYFISH_CANDIDATES);
+                reference(&c, 4, Shape::Mutant, finned, limits(Shape::Mutant))
+            };
+            let positions = sweep(12, (40, 40), search, reference);
+            assert!(positions > 4, "finned {finned}: only {positions} positions");
+        }
+        let (endo, cannibal) = (endo.get(), cannibal.get());
+        assert!(
+            endo > 0 && cannibal > 0,
+            "{endo} endo fins, {cannibal} cannibals"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Mutant Jellyfish, finned or not, on the digits of at most
+        /// [`MUTANT_JELLYFISH_CANDIDATES`] candidates: the search finds exactly the
+        /// reference's eliminations, the finder gives the first, and no step removes the
+        /// solution.
+        #[test]
+        fn mutant_jellyfish_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 30u64..90,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let c = few_candidate_digits(&c, MUTANT_JELLYFISH_CANDIDATES);
+            check_complex(&c, 4, Shape::Mutant, &solution)?;
         }
     }
 
