@@ -100,36 +100,47 @@ fn step(t: Technique, d: Digit, colorings: &[[CellSet; 2]], targets: CellSet) ->
 
 /// Simple Colors Trap: a cell sees both colors of one cluster.
 pub fn simple_colors_trap(c: &Candidates) -> Option<Step> {
-    for d in Digit::all() {
-        for colors in clusters(c, d) {
+    simple_colors_traps(c).next()
+}
+
+/// Every Simple Colors Trap, one per digit and cluster with targets.
+fn simple_colors_traps(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
+        clusters(c, d).into_iter().filter_map(move |colors| {
             let all = colors[0] | colors[1];
             let targets = seen_by_any(colors[0]) & seen_by_any(colors[1]) & (c.cells_with(d) - all);
-            if !targets.is_empty() {
-                return Some(step(Technique::SimpleColorsTrap, d, &[colors], targets));
-            }
-        }
-    }
-    None
+            (!targets.is_empty()).then(|| step(Technique::SimpleColorsTrap, d, &[colors], targets))
+        })
+    })
 }
 
 /// Simple Colors Wrap: two cells of one color see each other; that color is false.
 pub fn simple_colors_wrap(c: &Candidates) -> Option<Step> {
-    for d in Digit::all() {
-        for colors in clusters(c, d) {
-            for col in colors {
-                if col.iter().any(|x| !(CellSet::peers(x) & col).is_empty()) {
-                    return Some(step(Technique::SimpleColorsWrap, d, &[colors], col));
-                }
-            }
-        }
-    }
-    None
+    simple_colors_wraps(c).next()
+}
+
+/// Every Simple Colors Wrap, one per digit, cluster and false color.
+fn simple_colors_wraps(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
+        clusters(c, d).into_iter().flat_map(move |colors| {
+            colors
+                .into_iter()
+                .filter(|col| col.iter().any(|x| !(CellSet::peers(x) & *col).is_empty()))
+                .map(move |col| step(Technique::SimpleColorsWrap, d, &[colors], col))
+        })
+    })
 }
 
 /// Multi Colors 2: a color sees both colors of another cluster; it is false.
 pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
-    for d in Digit::all() {
+    multi_colors_2_steps(c).next()
+}
+
+/// Every Multi Colors 2, one per digit, false color and cluster it sees both colors of.
+fn multi_colors_2_steps(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
         let cl = clusters(c, d);
+        let mut found = Vec::new();
         for (i, a) in cl.iter().enumerate() {
             for (j, b) in cl.iter().enumerate() {
                 if i == j {
@@ -138,20 +149,27 @@ pub fn multi_colors_2(c: &Candidates) -> Option<Step> {
                 for col in a {
                     let seen = seen_by_any(*col);
                     if !(seen & b[0]).is_empty() && !(seen & b[1]).is_empty() {
-                        return Some(step(Technique::MultiColors2, d, &[*a, *b], *col));
+                        found.push(step(Technique::MultiColors2, d, &[*a, *b], *col));
                     }
                 }
             }
         }
-    }
-    None
+        found
+    })
 }
 
 /// Multi Colors 1: colors `a`, `b` of two clusters see each other; a cell seeing both
 /// opposite colors loses the digit.
 pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
-    for d in Digit::all() {
+    multi_colors_1_steps(c).next()
+}
+
+/// Every Multi Colors 1, one per digit, pair of clusters and pair of colors seeing each
+/// other that has targets.
+fn multi_colors_1_steps(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| {
         let cl = clusters(c, d);
+        let mut found = Vec::new();
         for (i, a) in cl.iter().enumerate() {
             for b in &cl[i + 1..] {
                 let all = a[0] | a[1] | b[0] | b[1];
@@ -164,14 +182,14 @@ pub fn multi_colors_1(c: &Candidates) -> Option<Step> {
                             & seen_by_any(b[1 - kb])
                             & (c.cells_with(d) - all);
                         if !targets.is_empty() {
-                            return Some(step(Technique::MultiColors1, d, &[*a, *b], targets));
+                            found.push(step(Technique::MultiColors1, d, &[*a, *b], targets));
                         }
                     }
                 }
             }
         }
-    }
-    None
+        found
+    })
 }
 
 /// X-Colors: the first cluster whose extended colors conclude something.
@@ -388,55 +406,72 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::logic::testutil::{
-        cell, elims, from_line, keep_digit_only_in, only_digit_in, random_position, set_cell,
+        cell, check_search, elims, from_line, keep_digit_only_in, only_digit_in, random_position,
+        set_cell, sweep,
     };
     use crate::logic::{apply, Engine, TechniqueSet};
 
     /// A conclusion: a digit placed (`true`) or removed (`false`) in a cell.
     type Conclusion = (Cell, Digit, bool);
 
-    /// Every conclusion of X-Colors, from the definition with plain loops: clusters grown
-    /// from each conjugate pair by alternating colors, each color extended by exception
-    /// cells until nothing changes, then the trap, the cell colored twice and the false color.
+    /// The clusters of `d` from the definition with plain loops: the houses holding `d` in
+    /// exactly two cells are the conjugate pairs, and each cluster is colored alternately
+    /// from a pair until no pair adds a cell. Per cluster, the cells of each color.
+    fn reference_clusters(c: &Candidates, d: Digit) -> Vec<[Vec<Cell>; 2]> {
+        let pairs: Vec<(Cell, Cell)> = House::all()
+            .map(|h| -> Vec<Cell> {
+                h.cells()
+                    .iter()
+                    .copied()
+                    .filter(|&x| c.get(x).contains(d))
+                    .collect()
+            })
+            .filter(|v| v.len() == 2)
+            .map(|v| (v[0], v[1]))
+            .collect();
+        // color[i]: the cluster and color of cell i, if any.
+        let mut color: Vec<Option<(usize, usize)>> = vec![None; 81];
+        let mut cluster_count = 0;
+        for &(a, _) in &pairs {
+            if color[a.index()].is_some() {
+                continue;
+            }
+            color[a.index()] = Some((cluster_count, 0));
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for &(x, y) in &pairs {
+                    for (p, q) in [(x, y), (y, x)] {
+                        if let (Some((cl, k)), None) = (color[p.index()], color[q.index()]) {
+                            color[q.index()] = Some((cl, 1 - k));
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            cluster_count += 1;
+        }
+        (0..cluster_count)
+            .map(|cl| {
+                [0, 1].map(|k| {
+                    Cell::all()
+                        .filter(|x| color[x.index()] == Some((cl, k)))
+                        .collect()
+                })
+            })
+            .collect()
+    }
+
+    /// Every conclusion of X-Colors, from the definition with plain loops: each color of
+    /// each cluster extended by exception cells until nothing changes, then the trap, the
+    /// cell colored twice and the false color.
     fn x_colors_reference(c: &Candidates) -> BTreeSet<Conclusion> {
         let mut out = BTreeSet::new();
         for d in Digit::all() {
             let has = |x: Cell| c.get(x).contains(d);
             let in_house =
                 |h: House| -> Vec<Cell> { h.cells().iter().copied().filter(|&x| has(x)).collect() };
-            let pairs: Vec<(Cell, Cell)> = House::all()
-                .map(in_house)
-                .filter(|v| v.len() == 2)
-                .map(|v| (v[0], v[1]))
-                .collect();
-            // color[i]: the cluster and color of cell i, if any.
-            let mut color: Vec<Option<(usize, usize)>> = vec![None; 81];
-            let mut cluster_count = 0;
-            for &(a, _) in &pairs {
-                if color[a.index()].is_some() {
-                    continue;
-                }
-                color[a.index()] = Some((cluster_count, 0));
-                let mut changed = true;
-                while changed {
-                    changed = false;
-                    for &(x, y) in &pairs {
-                        for (p, q) in [(x, y), (y, x)] {
-                            if let (Some((cl, k)), None) = (color[p.index()], color[q.index()]) {
-                                color[q.index()] = Some((cl, 1 - k));
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-                cluster_count += 1;
-            }
-            for cl in 0..cluster_count {
-                let mut ext: [Vec<Cell>; 2] = [0, 1].map(|k| {
-                    Cell::all()
-                        .filter(|x| color[x.index()] == Some((cl, k)))
-                        .collect()
-                });
+            for mut ext in reference_clusters(c, d) {
                 let mut false_color = [false; 2];
                 for k in 0..2 {
                     loop {
@@ -485,6 +520,100 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The eliminations of Simple Colors Trap, Simple Colors Wrap, Multi Colors 1 and Multi
+    /// Colors 2, in that order, from HoDoKu's definitions by brute force over cells: a cell
+    /// outside a cluster that sees both its colors; every cell of a color two of whose cells
+    /// see each other; with a color `a` of one cluster seeing a color `b` of another, every
+    /// cell outside both that sees both opposite colors; every cell of a color seeing both
+    /// colors of another cluster.
+    fn simple_colors_reference(c: &Candidates) -> [BTreeSet<(Cell, Digit)>; 4] {
+        let mut out: [BTreeSet<(Cell, Digit)>; 4] = Default::default();
+        for d in Digit::all() {
+            let with_d: Vec<Cell> = Cell::all().filter(|&x| c.get(x).contains(d)).collect();
+            let clusters = reference_clusters(c, d);
+            let sees = |x: Cell, color: &[Cell]| color.iter().any(|&y| y.sees(x));
+            let meet = |p: &[Cell], q: &[Cell]| p.iter().any(|&x| sees(x, q));
+            let outside = |x: &&Cell, cl: &[Vec<Cell>; 2]| !cl[0].contains(x) && !cl[1].contains(x);
+            for (i, a) in clusters.iter().enumerate() {
+                for &x in with_d.iter().filter(|x| outside(x, a)) {
+                    if sees(x, &a[0]) && sees(x, &a[1]) {
+                        out[0].insert((x, d));
+                    }
+                }
+                for color in a.iter().filter(|color| meet(color, color)) {
+                    out[1].extend(color.iter().map(|&x| (x, d)));
+                }
+                for b in clusters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, b)| b)
+                {
+                    for ka in 0..2 {
+                        if meet(&a[ka], &b[0]) && meet(&a[ka], &b[1]) {
+                            out[3].extend(a[ka].iter().map(|&x| (x, d)));
+                        }
+                        for kb in (0..2).filter(|&kb| meet(&a[ka], &b[kb])) {
+                            for &x in with_d.iter().filter(|x| outside(x, a) && outside(x, b)) {
+                                if sees(x, &a[1 - ka]) && sees(x, &b[1 - kb]) {
+                                    out[2].insert((x, d));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every step of the four simple colorings, in the order of the reference's sets, with
+    /// each finder's first step.
+    fn simple_colors_searches(c: &Candidates) -> [(Vec<Step>, Option<Step>); 4] {
+        [
+            (simple_colors_traps(c).collect(), simple_colors_trap(c)),
+            (simple_colors_wraps(c).collect(), simple_colors_wrap(c)),
+            (multi_colors_1_steps(c).collect(), multi_colors_1(c)),
+            (multi_colors_2_steps(c).collect(), multi_colors_2(c)),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// For Simple Colors Trap and Wrap and Multi Colors 1 and 2: the search removes
+        /// exactly what the reference does, the finder gives its first step, and no step
+        /// removes the solution.
+        #[test]
+        fn simple_colorings_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 0u64..95,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let searches = simple_colors_searches(&c);
+            for ((all, first), reference) in searches.into_iter().zip(simple_colors_reference(&c)) {
+                check_search(&all, first, &reference, &solution)?;
+            }
+        }
+    }
+
+    /// The positions of the property test hold each simple coloring: a fixed sweep, with the
+    /// number of positions where each technique removes something.
+    #[test]
+    fn random_positions_hold_simple_colorings() {
+        for k in 0..4 {
+            let positions = sweep(
+                400,
+                (20, 75),
+                |c| simple_colors_searches(c)[k].0.clone(),
+                |c| simple_colors_reference(c)[k].clone(),
+            );
+            assert!(positions > 10, "technique {k}: {positions} positions");
+        }
     }
 
     /// The conclusions of `steps`, as the reference lists them.

@@ -72,7 +72,13 @@ const SYMMETRIES: [Symmetry; 4] = [
 /// Gurth's Symmetrical Placement: the first symmetry of the placed digits that removes
 /// candidates.
 pub fn gurths_symmetrical_placement(c: &Candidates) -> Option<Step> {
-    SYMMETRIES.iter().find_map(|s| gurth_for(c, s))
+    gurth_steps(c).next()
+}
+
+/// Every Gurth's Symmetrical Placement, one per symmetry of the placed digits that removes
+/// candidates, in the table's order.
+fn gurth_steps(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    SYMMETRIES.iter().filter_map(move |s| gurth_for(c, s))
 }
 
 /// The step of one symmetry, if the placed digits have it and it removes something.
@@ -697,6 +703,287 @@ mod tests {
         lopsided[11] = 0;
         let c = Candidates::new(&Grid::from_values(lopsided).unwrap());
         assert!(gurths_symmetrical_placement(&c).is_none());
+    }
+
+    /// Every elimination of Gurth's Symmetrical Placement, from the definition by brute force:
+    /// for each symmetry `σ` and each of the 9! digit permutations `π` under which every
+    /// placed digit `d` at `x` faces `π(d)` at `σ(x)` (and every empty cell an empty one), the
+    /// solution is symmetric too, so a candidate holds only with its whole orbit `(σᵏ(x),
+    /// πᵏ(d))`: it goes when a member of the orbit is no candidate, or two members are
+    /// different digits of one cell or one digit in two cells that see each other.
+    fn gurth_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        let digits: Vec<Digit> = Digit::all().collect();
+        for symmetry in &SYMMETRIES {
+            let image = |x: Cell| {
+                let (r, col) = (symmetry.image)(x.row(), x.col());
+                Cell::from_row_col(r, col).unwrap()
+            };
+            for_each_permutation(&mut digits.clone(), 0, &mut |pi: &[Digit]| {
+                let apply = |d: Digit| pi[d.index()];
+                let symmetric = Cell::all().all(|x| c.value(image(x)) == c.value(x).map(apply));
+                if !symmetric {
+                    return;
+                }
+                for x in c.empty_cells().iter() {
+                    for d in c.get(x).iter() {
+                        let mut orbit = vec![(x, d)];
+                        loop {
+                            let (y, e) = *orbit.last().unwrap();
+                            let next = (image(y), apply(e));
+                            if next == (x, d) {
+                                break;
+                            }
+                            orbit.push(next);
+                        }
+                        let missing = orbit.iter().any(|&(y, e)| !c.get(y).contains(e));
+                        let clash = orbit.iter().any(|&(y, e)| {
+                            orbit
+                                .iter()
+                                .any(|&(z, f)| (y == z && e != f) || (y.sees(z) && e == f))
+                        });
+                        if missing || clash {
+                            out.insert((x, d));
+                        }
+                    }
+                }
+            });
+        }
+        out
+    }
+
+    /// Calls `visit` with every ordering of `items[k..]` after the fixed `items[..k]`.
+    fn for_each_permutation<T: Copy>(items: &mut [T], k: usize, visit: &mut impl FnMut(&[T])) {
+        if k == items.len() {
+            visit(items);
+            return;
+        }
+        for i in k..items.len() {
+            items.swap(k, i);
+            for_each_permutation(items, k + 1, visit);
+            items.swap(k, i);
+        }
+    }
+
+    /// A random solution grid symmetric under `SYMMETRIES[which]` with a digit permutation of
+    /// the cycle shape such a grid needs (one self-mapped digit for the turns, whose centre
+    /// is its own image; three for the reflections, whose diagonal is), digits relabelled at
+    /// random: randomized backtracking that fills a cell's whole orbit at once, cell of
+    /// fewest candidates first. `None` when it gives up after many dead ends.
+    fn symmetric_solution(which: usize, seed: u64) -> Option<(Grid, [u8; 9])> {
+        let mut state = seed | 1;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        // The shape on digits 0–8, then relabelled by a random permutation.
+        let shape: [u8; 9] = match which {
+            0 => [0, 2, 1, 4, 3, 6, 5, 8, 7],
+            1 => [0, 2, 3, 4, 1, 6, 7, 8, 5],
+            _ => [0, 1, 2, 4, 3, 6, 5, 8, 7],
+        };
+        let mut label: Vec<u8> = (0..9).collect();
+        for i in (1..9).rev() {
+            label.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        let mut pi = [0u8; 9];
+        for i in 0..9 {
+            pi[label[i] as usize] = label[shape[i] as usize];
+        }
+        let image = |i: usize| {
+            let (r, col) = (SYMMETRIES[which].image)(i / 9, i % 9);
+            r * 9 + col
+        };
+        let allowed = |values: &[u8; 81], i: usize, v: u8| {
+            (0..81).all(|j| {
+                let shares =
+                    j / 9 == i / 9 || j % 9 == i % 9 || (j / 27, j % 9 / 3) == (i / 27, i % 9 / 3);
+                j == i || !shares || values[j] != v + 1
+            })
+        };
+        fn fill(
+            values: &mut [u8; 81],
+            budget: &mut usize,
+            pi: &[u8; 9],
+            image: &dyn Fn(usize) -> usize,
+            allowed: &dyn Fn(&[u8; 81], usize, u8) -> bool,
+            next: &mut dyn FnMut() -> u64,
+        ) -> bool {
+            let options = |values: &[u8; 81], i: usize| -> Vec<u8> {
+                (0..9).filter(|&v| allowed(values, i, v)).collect()
+            };
+            let Some(i) = (0..81)
+                .filter(|&i| values[i] == 0)
+                .min_by_key(|&i| options(values, i).len())
+            else {
+                return true;
+            };
+            let mut choices = options(values, i);
+            for k in (1..choices.len()).rev() {
+                choices.swap(k, (next() % (k as u64 + 1)) as usize);
+            }
+            for v in choices {
+                if *budget == 0 {
+                    return false;
+                }
+                *budget -= 1;
+                let saved = *values;
+                let (mut j, mut w, mut ok) = (i, v, true);
+                loop {
+                    if values[j] == 0 && allowed(values, j, w) {
+                        values[j] = w + 1;
+                    } else if values[j] != w + 1 {
+                        ok = false;
+                        break;
+                    }
+                    (j, w) = (image(j), pi[w as usize]);
+                    if (j, w) == (i, v) {
+                        break;
+                    }
+                }
+                if ok && fill(values, budget, pi, image, allowed, next) {
+                    return true;
+                }
+                *values = saved;
+            }
+            false
+        }
+        let mut values = [0u8; 81];
+        let mut budget = 20_000;
+        fill(&mut values, &mut budget, &pi, &image, &allowed, &mut next)
+            .then(|| (Grid::from_values(values).unwrap(), pi.map(|v| v + 1)))
+    }
+
+    /// A puzzle with one solution whose givens are symmetric under `SYMMETRIES[which]`: the
+    /// orbits of a random symmetric solution added in random order until the solution is
+    /// unique, then each taken away again where the solution stays unique; the cells that are
+    /// their own image stay empty, and one of them keeps a candidate the permutation moves
+    /// (else the next seed is tried). With the solution and the digit permutation (1-based).
+    fn symmetric_puzzle(which: usize, seed: u64) -> (Grid, Grid, [u8; 9]) {
+        let image = |i: usize| {
+            let (r, col) = (SYMMETRIES[which].image)(i / 9, i % 9);
+            r * 9 + col
+        };
+        let orbit = |i: usize| {
+            let mut cells = vec![i];
+            while image(*cells.last().unwrap()) != i {
+                cells.push(image(*cells.last().unwrap()));
+            }
+            cells
+        };
+        let unique = |values: [u8; 81]| {
+            crate::solver::count(&Grid::from_values(values).unwrap(), 2).count == 1
+        };
+        for seed in seed.. {
+            let Some((solution, pi)) = symmetric_solution(which, seed.wrapping_mul(0x9e37_79b9))
+            else {
+                continue;
+            };
+            let mut order: Vec<usize> = (0..81).filter(|&i| image(i) != i).collect();
+            let mut state = seed | 1;
+            for k in (1..order.len()).rev() {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                order.swap(k, (state % (k as u64 + 1)) as usize);
+            }
+            let mut values = [0u8; 81];
+            for &i in &order {
+                if unique(values) {
+                    break;
+                }
+                for j in orbit(i) {
+                    values[j] = solution.values()[j];
+                }
+            }
+            for &i in &order {
+                let mut fewer = values;
+                for j in orbit(i) {
+                    fewer[j] = 0;
+                }
+                if unique(fewer) {
+                    values = fewer;
+                }
+            }
+            let puzzle = Grid::from_values(values).unwrap();
+            let c = Candidates::new(&puzzle);
+            let open = Cell::all().any(|x| {
+                image(x.index()) == x.index() && c.get(x).iter().any(|d| pi[d.index()] != d.get())
+            });
+            if open {
+                return (puzzle, solution, pi);
+            }
+        }
+        unreachable!("seeds run out")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// On symmetric puzzles built from random symmetric solutions, for each symmetry:
+        /// the search removes exactly what the reference does, at the start and with false
+        /// candidates thinned at random; it removes something at the start; no step removes
+        /// the solution; and one given taken away without its image breaks the symmetry, so
+        /// nothing is found.
+        #[test]
+        fn gurth_finds_every_instance_and_is_sound(
+            which in 0usize..4,
+            seed in any::<u64>(),
+            drop in 0u64..60,
+        ) {
+            let (puzzle, solution, pi) = symmetric_puzzle(which, seed);
+            for x in Cell::all() {
+                let (r, col) = (SYMMETRIES[which].image)(x.row(), x.col());
+                let facing = solution.get(Cell::from_row_col(r, col).unwrap()).unwrap();
+                prop_assert_eq!(pi[solution.get(x).unwrap().index()], facing.get());
+            }
+            let mut c = Candidates::new(&puzzle);
+            let all: Vec<Step> = gurth_steps(&c).collect();
+            prop_assert!(!all.is_empty(), "{}", puzzle);
+            check_search(&all, gurths_symmetrical_placement(&c), &gurth_reference(&c), &solution)?;
+            thin(&mut c, &solution, drop, seed);
+            let all: Vec<Step> = gurth_steps(&c).collect();
+            check_search(&all, gurths_symmetrical_placement(&c), &gurth_reference(&c), &solution)?;
+            let mut lopsided = *puzzle.values();
+            let given = lopsided.iter().position(|&v| v != 0).unwrap();
+            lopsided[given] = 0;
+            let c = Candidates::new(&Grid::from_values(lopsided).unwrap());
+            prop_assert!(gurths_symmetrical_placement(&c).is_none());
+            prop_assert!(gurth_reference(&c).is_empty());
+        }
+
+        /// Positions along the solves of the magictour puzzles, which have no symmetry:
+        /// neither the search nor the reference finds anything.
+        #[test]
+        fn gurth_finds_nothing_without_symmetry(
+            index in 0usize..1000,
+            steps in 0usize..40,
+        ) {
+            let (c, _) = random_position(index, steps, 0, 1);
+            prop_assert!(gurths_symmetrical_placement(&c).is_none());
+            prop_assert!(gurth_reference(&c).is_empty());
+        }
+    }
+
+    /// The forum thread's examples: the search removes exactly what the reference does.
+    #[test]
+    fn gurth_matches_the_reference_on_the_forum_threads_examples() {
+        for line in GURTH_EXAMPLES {
+            let puzzle: Grid = line.parse().unwrap();
+            let solution = crate::solver::count(&puzzle, 2).solution.unwrap();
+            let c = Candidates::new(&puzzle);
+            let all: Vec<Step> = gurth_steps(&c).collect();
+            assert!(!all.is_empty());
+            check_search(
+                &all,
+                gurths_symmetrical_placement(&c),
+                &gurth_reference(&c),
+                &solution,
+            )
+            .unwrap();
+        }
     }
 
     /// Every position along the way to solving a sample of the hardest lists (and the Gurth
