@@ -610,13 +610,16 @@ struct Complex {
 }
 
 /// A partial cover set: the houses chosen, the houses no longer allowed, the base
-/// candidates covered and the base candidates made fins.
+/// candidates covered, the base candidates made fins, and the digit's candidates that see
+/// every fin and endo fin (kept as fins are added, so that testing a fin is one
+/// intersection).
 #[derive(Clone, Copy)]
 struct Covering {
     chosen: u32,
     banned: u32,
     covered: CellSet,
     fins: CellSet,
+    seen: CellSet,
 }
 
 impl Complex {
@@ -674,6 +677,7 @@ impl Complex {
             banned: 0,
             covered: CellSet::EMPTY,
             fins: CellSet::EMPTY,
+            seen: endo.common_peers() & self.with_d,
         };
         self.cover(base, cells, endo, allowed, start, visit)
     }
@@ -693,7 +697,8 @@ impl Complex {
         visit: &mut dyn FnMut(Step) -> bool,
     ) -> bool {
         let count = at.chosen.count_ones() as usize;
-        let Some(x) = (cells - endo - at.covered - at.fins).first() else {
+        let open = cells - endo - at.covered - at.fins;
+        let Some(x) = open.first() else {
             let fill: Vec<usize> = (0..27)
                 .filter(|&i| {
                     (allowed & !at.chosen & !at.banned) >> i & 1 == 1
@@ -707,45 +712,52 @@ impl Complex {
             })
             .is_some();
         };
-        if !self.coverable(
-            cells - endo - at.covered - at.fins,
-            self.n - count,
-            at.fins.len(),
-        ) {
+        if count == self.n {
+            // Every cover is chosen: the open candidates can only all be fins, which is one
+            // fish (the walk would make them fins one by one, to the same end).
+            let fins = at.fins | open;
+            let seen = open.iter().fold(at.seen, |acc, y| acc & CellSet::peers(y));
+            return self.fins_allowed(fins, seen)
+                && self.check(base, at.chosen, cells, (fins, endo), visit);
+        }
+        if !self.coverable(open, self.n - count, at.fins.len()) {
             return false;
         }
-        if count < self.n {
-            let own = x.houses().map(House::index);
-            for &i in &own {
-                if (allowed & !at.banned) >> i & 1 == 0 || !(self.houses[i] & at.fins).is_empty() {
-                    continue;
-                }
-                let below = own
-                    .iter()
-                    .filter(|&&j| j < i)
-                    .fold(0u32, |acc, &j| acc | 1 << j);
-                let next = Covering {
-                    chosen: at.chosen | 1 << i,
-                    banned: at.banned | below,
-                    covered: at.covered | self.houses[i],
-                    fins: at.fins,
-                };
-                if self.cover(base, cells, endo, allowed, next, visit) {
-                    return true;
-                }
+        let own = x.houses().map(House::index);
+        for &i in &own {
+            if (allowed & !at.banned) >> i & 1 == 0 || !(self.houses[i] & at.fins).is_empty() {
+                continue;
+            }
+            let below = own
+                .iter()
+                .filter(|&&j| j < i)
+                .fold(0u32, |acc, &j| acc | 1 << j);
+            let next = Covering {
+                chosen: at.chosen | 1 << i,
+                banned: at.banned | below,
+                covered: at.covered | self.houses[i],
+                ..at
+            };
+            if self.cover(base, cells, endo, allowed, next, visit) {
+                return true;
             }
         }
         let fins = at.fins | CellSet::single(x);
-        if self.finned
-            && fins.len() <= self.max_fins()
-            && (self.kraken || !((fins | endo).common_peers() & self.with_d).is_empty())
-        {
-            let next = Covering { fins, ..at };
+        let seen = at.seen & CellSet::peers(x);
+        if self.fins_allowed(fins, seen) {
+            let next = Covering { fins, seen, ..at };
             if self.cover(base, cells, endo, allowed, next, visit) {
                 return true;
             }
         }
         false
+    }
+
+    /// Whether a finned fish may have the fins `fins`, which (with the endo fins) the
+    /// digit's candidates `seen` see: at most [`Complex::max_fins`] of them, and something
+    /// to eliminate unless for a Kraken fish.
+    fn fins_allowed(&self, fins: CellSet, seen: CellSet) -> bool {
+        self.finned && fins.len() <= self.max_fins() && (self.kraken || !seen.is_empty())
     }
 
     fn max_fins(&self) -> usize {

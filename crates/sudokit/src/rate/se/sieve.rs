@@ -997,10 +997,11 @@ mod tests {
         );
     }
 
-    /// Whether naked and hidden singles, written from their definition apart from the
-    /// chains, break grid `g` once candidate `d` of cell `c` is placed (`on`) or removed:
-    /// a cell left without candidates, or a house without a place for a digit it lacks.
-    fn singles_break(g: &SeGrid, c: usize, d: u8, on: bool) -> bool {
+    /// What naked and hidden singles, written from their definition apart from the chains,
+    /// reach in grid `g` once candidate `d` of cell `c` is placed (`on`) or removed: the
+    /// candidates placed and removed, or `None` when they break the grid (a cell left
+    /// without candidates, or a house without a place for a digit it lacks).
+    fn singles_reach(g: &SeGrid, c: usize, d: u8, on: bool) -> Option<Reached> {
         let (mut val, mut cand) = (*g.val(), *g.cand());
         fn place(val: &mut [u8; 81], cand: &mut [u16; 81], c: usize, d: u8) {
             val[c] = d;
@@ -1022,7 +1023,7 @@ mod tests {
                 }
                 let left = cand[c];
                 match left.count_ones() {
-                    0 => return true,
+                    0 => return None,
                     1 => {
                         place(&mut val, &mut cand, c, left.trailing_zeros() as u8 + 1);
                         moved = true;
@@ -1038,7 +1039,7 @@ mod tests {
                     let places: Vec<usize> =
                         bits(house).filter(|&c| cand[c] & bit(d) != 0).collect();
                     match places[..] {
-                        [] => return true,
+                        [] => return None,
                         [only] => {
                             place(&mut val, &mut cand, only, d);
                             moved = true;
@@ -1048,9 +1049,20 @@ mod tests {
                 }
             }
             if !moved {
-                return false;
+                break;
             }
         }
+        let mut reached = Reached::default();
+        for x in (0..81).filter(|&x| g.val()[x] == 0) {
+            for e in digits(g.cand()[x]) {
+                if val[x] == e {
+                    reached.on[e as usize - 1] |= 1 << x;
+                } else if cand[x] & bit(e) == 0 {
+                    reached.off[e as usize - 1] |= 1 << x;
+                }
+            }
+        }
+        Some(reached)
     }
 
     /// Whether grid `g` holds a single: a cell of one candidate, or a digit with one place
@@ -1067,10 +1079,11 @@ mod tests {
     }
 
     /// SE's dynamic chaining from a candidate switched on or off meets a contradiction
-    /// exactly when singles from the same assumption break the grid: the definition of a
-    /// dynamic contradiction chain, checked for every candidate of the test grids that
-    /// hold no single (chains come after singles; SE's chains start from a cell or house
-    /// of two candidates or places at least).
+    /// exactly when singles from the same assumption break the grid, and otherwise
+    /// switches on and off exactly what singles place and remove: the definition of a
+    /// dynamic chain, on which its contradiction and verity steps rest, checked for every
+    /// candidate of the test grids that hold no single (chains come after singles; SE's
+    /// chains start from a cell or house of two candidates or places at least).
     #[test]
     fn dynamic_chains_meet_a_contradiction_exactly_where_singles_do() {
         let (mut absurd, mut compared) = (0, 0);
@@ -1080,8 +1093,12 @@ mod tests {
             for c in (0..81).filter(|&c| g.val()[c] == 0) {
                 for d in digits(g.cand()[c]) {
                     for on in [true, false] {
-                        let (_, met) = chaining(&mut ch, &g, c, d, on);
-                        assert_eq!(met, singles_break(&g, c, d, on), "from {c} {d} {on}");
+                        let (se, met) = chaining(&mut ch, &g, c, d, on);
+                        let singles = singles_reach(&g, c, d, on);
+                        assert_eq!(met, singles.is_none(), "from {c} {d} {on}");
+                        if let Some(reached) = singles {
+                            assert_eq!(se, reached, "from {c} {d} {on}");
+                        }
                         absurd += met as usize;
                         compared += 1;
                     }
