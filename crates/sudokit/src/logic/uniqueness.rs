@@ -1600,8 +1600,9 @@ mod tests {
         /// holding it), the others are solved. Then `extra` cells gain a random further digit
         /// of the cycle (one cell is the +1), `changed` cells swap their second digit, and
         /// `traded` times two cells of one row and box, or one column and box, trade second
-        /// digits: that breaks the grave in two houses of one kind only (the cells' columns,
-        /// or rows), so a finder must look at every kind of house.
+        /// digits, or the four corners of a rectangle over four boxes trade a digit: that
+        /// breaks the grave in houses of one kind only (the cells' columns, rows or boxes), so
+        /// a finder must look at every kind of house.
         fn position(
             index: usize,
             seed: u64,
@@ -1649,7 +1650,12 @@ mod tests {
             }
             for _ in 0..traded {
                 let i = next(grave.len());
-                let (x, in_column) = (grave[i], next(2) == 1);
+                let (x, kind) = (grave[i], next(3));
+                if kind == 2 {
+                    trade_around_a_rectangle(&grave, &mut keep, i);
+                    continue;
+                }
+                let in_column = kind == 1;
                 let partner = grave.iter().position(|&y| {
                     y != x
                         && y.box_index() == x.box_index()
@@ -1670,6 +1676,40 @@ mod tests {
                 }
             }
             c
+        }
+
+        /// Corner `i` of the grave and the opposite corner of a rectangle over four boxes give
+        /// a digit `d` to the other two corners for a digit `e` of theirs, where the first two
+        /// hold `d` but not `e` and the others `e` but not `d`: every row and column keeps its
+        /// digits, the four boxes do not. Nothing changes where no such rectangle exists.
+        fn trade_around_a_rectangle(grave: &[Cell], keep: &mut [Vec<Digit>], i: usize) {
+            let x = grave[i];
+            let at = |r: usize, col: usize| {
+                let cell = Cell::from_row_col(r, col).expect("a cell");
+                grave.iter().position(|&g| g == cell)
+            };
+            for (w, &far) in grave.iter().enumerate() {
+                if far.row() / 3 == x.row() / 3 || far.col() / 3 == x.col() / 3 {
+                    continue;
+                }
+                let (Some(y), Some(z)) = (at(x.row(), far.col()), at(far.row(), x.col())) else {
+                    continue;
+                };
+                let holds = |k: usize, d: Digit| keep[k].contains(&d);
+                for &d in &keep[i].clone() {
+                    for &e in &keep[y].clone() {
+                        let gives = holds(w, d) && !holds(i, e) && !holds(w, e);
+                        let takes = holds(z, e) && !holds(y, d) && !holds(z, d);
+                        if gives && takes {
+                            for (k, from, to) in [(i, d, e), (w, d, e), (y, e, d), (z, e, d)] {
+                                let slot = keep[k].iter().position(|&v| v == from).expect("held");
+                                keep[k][slot] = to;
+                            }
+                            return;
+                        }
+                    }
+                }
+            }
         }
 
         #[test]
