@@ -135,7 +135,7 @@ mod tests {
 
     use crate::grid::DigitSet;
 
-    use crate::logic::testutil::random_position;
+    use crate::logic::testutil::{hidden_singles, random_position, singles};
 
     /// Every conclusion of a step agrees with the solution.
     fn check(step: &Step, solution: &crate::grid::Grid) {
@@ -209,55 +209,6 @@ mod tests {
         assert!(found > 0);
     }
 
-    /// Naked and hidden singles from `c`, written apart from the engine: true when they
-    /// reach a contradiction (a cell without candidates, or a digit with no place in a house).
-    fn singles_break(mut c: Candidates) -> bool {
-        loop {
-            let mut moved = false;
-            for cell in Cell::all() {
-                if c.value(cell).is_some() {
-                    continue;
-                }
-                match c.get(cell).first() {
-                    None => return true,
-                    Some(d) if c.get(cell).len() == 1 => {
-                        c.place(cell, d);
-                        moved = true;
-                    }
-                    Some(_) => {}
-                }
-            }
-            match hidden_singles(&mut c, DigitSet::ALL) {
-                None => return true,
-                Some(placed) if !moved && !placed => return false,
-                Some(_) => {}
-            }
-        }
-    }
-
-    /// One pass of hidden singles of `digits` over every house: whether one was placed, or
-    /// `None` when a house lacking a digit has no place left for it.
-    fn hidden_singles(c: &mut Candidates, digits: DigitSet) -> Option<bool> {
-        let mut moved = false;
-        for house in crate::grid::House::all() {
-            for d in digits.iter() {
-                if c.placed_in(house).contains(d) {
-                    continue;
-                }
-                let places = c.cells_with_in(house, d);
-                match places.first() {
-                    None => return None,
-                    Some(cell) if places.len() == 1 => {
-                        c.place(cell, d);
-                        moved = true;
-                    }
-                    Some(_) => {}
-                }
-            }
-        }
-        Some(moved)
-    }
-
     /// Each finder on a position where basic techniques stall: exactly the expected
     /// elimination, proven independently — by the exact solver (the puzzle has no solution
     /// with that digit there) and, for the chains, which use singles only, by singles.
@@ -312,7 +263,7 @@ mod tests {
                     "{cell}={d} has a solution"
                 );
                 if by_singles {
-                    assert!(singles_break(assumed), "singles refute {cell}={d}");
+                    assert!(singles(assumed).is_none(), "singles refute {cell}={d}");
                 }
             }
         }
@@ -394,16 +345,16 @@ mod tests {
             seed in any::<u64>(),
         ) {
             let (mut c, solution) = random_position(index, steps, drop, seed);
-            let singles = Engine::new(TechniqueSet::singles());
+            let simple = Engine::new(TechniqueSet::singles());
             loop {
                 // Chains come after singles, which the definitions would count as refutations.
-                if let Some(step) = singles.next_step(&c) {
+                if let Some(step) = simple.next_step(&c) {
                     check(&step, &solution);
                     apply(&mut c, &step);
                     continue;
                 }
                 prop_assert_eq!(nishio_removals(&c), refuted(&c, digit_breaks));
-                let truth = refuted(&c, |c, _| singles_break(c));
+                let truth = refuted(&c, |c, _| singles(c).is_none());
                 let step = match chain_contradiction(&c) {
                     Some(step) => {
                         prop_assert!(removed(&c, &step).is_subset(&truth), "{}", step);

@@ -572,7 +572,7 @@ pub(crate) mod testutil {
     use proptest::prelude::*;
 
     use crate::candidates::Candidates;
-    use crate::grid::{Cell, Digit, Grid};
+    use crate::grid::{Cell, Digit, DigitSet, Grid, House};
     use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
     use crate::step::{Step, Technique};
 
@@ -618,6 +618,56 @@ pub(crate) mod testutil {
                 c.eliminate(cell(r, col), dg);
             }
         }
+    }
+
+    /// Naked and hidden singles from `c`, written apart from the engine, to their end: the
+    /// grid they reach, or `None` at a contradiction (a cell without candidates, or a house
+    /// without a place for a digit it lacks). The definition the chain tests compare with.
+    pub fn singles(mut c: Candidates) -> Option<Candidates> {
+        loop {
+            let mut moved = false;
+            for cell in Cell::all() {
+                if c.value(cell).is_some() {
+                    continue;
+                }
+                match c.get(cell).first() {
+                    None => return None,
+                    Some(d) if c.get(cell).len() == 1 => {
+                        c.place(cell, d);
+                        moved = true;
+                    }
+                    Some(_) => {}
+                }
+            }
+            match hidden_singles(&mut c, DigitSet::ALL) {
+                None => return None,
+                Some(placed) if !moved && !placed => return Some(c),
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// One pass of hidden singles of `digits` over every house: whether one was placed, or
+    /// `None` when a house lacking a digit has no place left for it.
+    pub fn hidden_singles(c: &mut Candidates, digits: DigitSet) -> Option<bool> {
+        let mut moved = false;
+        for house in House::all() {
+            for d in digits.iter() {
+                if c.placed_in(house).contains(d) {
+                    continue;
+                }
+                let places = c.cells_with_in(house, d);
+                match places.first() {
+                    None => return None,
+                    Some(cell) if places.len() == 1 => {
+                        c.place(cell, d);
+                        moved = true;
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Some(moved)
     }
 
     /// Puzzles with one solution, paired with it: the first 300 of the repository's

@@ -907,6 +907,9 @@ mod tests {
     use super::super::tests::reduced_pairs;
     use super::super::*;
     use super::*;
+    use crate::candidates::Candidates;
+    use crate::grid::{Cell, Digit, Grid};
+    use crate::logic::testutil::singles;
 
     /// Grids as the nested rules meet them: from the tests' reduced grids, and the same
     /// with candidates of the solution gone too (chains from false assumptions).
@@ -997,67 +1000,31 @@ mod tests {
         );
     }
 
-    /// What naked and hidden singles, written from their definition apart from the chains,
-    /// reach in grid `g` once candidate `d` of cell `c` is placed (`on`) or removed: the
-    /// candidates placed and removed, or `None` when they break the grid (a cell left
-    /// without candidates, or a house without a place for a digit it lacks).
+    /// What naked and hidden singles (`testutil::singles`, written from their definition
+    /// apart from the chains) reach in grid `g` once candidate `d` of cell `c` is placed
+    /// (`on`) or removed: the candidates placed and removed, or `None` when they break the
+    /// grid.
     fn singles_reach(g: &SeGrid, c: usize, d: u8, on: bool) -> Option<Reached> {
-        let (mut val, mut cand) = (*g.val(), *g.cand());
-        fn place(val: &mut [u8; 81], cand: &mut [u16; 81], c: usize, d: u8) {
-            val[c] = d;
-            cand[c] = 0;
-            for p in bits(PEERS[c]) {
-                cand[p] &= !bit(d);
+        let cell = |x: usize| Cell::new(x).expect("a cell");
+        let digit = |e: u8| Digit::new(e).expect("a digit");
+        let mut start = Candidates::new(&Grid::from_values(*g.val()).expect("a valid grid"));
+        for x in (0..81).filter(|&x| g.val()[x] == 0) {
+            for e in (1..=9).filter(|&e| g.cand()[x] & bit(e) == 0) {
+                start.eliminate(cell(x), digit(e));
             }
         }
         if on {
-            place(&mut val, &mut cand, c, d);
+            start.place(cell(c), digit(d));
         } else {
-            cand[c] &= !bit(d);
+            start.eliminate(cell(c), digit(d));
         }
-        loop {
-            let mut moved = false;
-            for c in 0..81 {
-                if val[c] != 0 {
-                    continue;
-                }
-                let left = cand[c];
-                match left.count_ones() {
-                    0 => return None,
-                    1 => {
-                        place(&mut val, &mut cand, c, left.trailing_zeros() as u8 + 1);
-                        moved = true;
-                    }
-                    _ => {}
-                }
-            }
-            for &house in &RM {
-                for d in 1..=9 {
-                    if bits(house).any(|c| val[c] == d) {
-                        continue;
-                    }
-                    let places: Vec<usize> =
-                        bits(house).filter(|&c| cand[c] & bit(d) != 0).collect();
-                    match places[..] {
-                        [] => return None,
-                        [only] => {
-                            place(&mut val, &mut cand, only, d);
-                            moved = true;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            if !moved {
-                break;
-            }
-        }
+        let end = singles(start)?;
         let mut reached = Reached::default();
         for x in (0..81).filter(|&x| g.val()[x] == 0) {
             for e in digits(g.cand()[x]) {
-                if val[x] == e {
+                if end.value(cell(x)) == Some(digit(e)) {
                     reached.on[e as usize - 1] |= 1 << x;
-                } else if cand[x] & bit(e) == 0 {
+                } else if !end.get(cell(x)).contains(digit(e)) {
                     reached.off[e as usize - 1] |= 1 << x;
                 }
             }
