@@ -27,6 +27,7 @@
 //! these cells, then 2 and 6 are (locked) there".
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use crate::candidates::Candidates;
@@ -49,7 +50,7 @@ struct Als {
 /// Every ALS of the grid (each cell set once), smallest first.
 fn all_als(c: &Candidates) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     for h in House::all() {
         let free: Vec<Cell> = h
             .cells()
@@ -183,21 +184,27 @@ fn als_data(c: &Candidates) -> Rc<AlsData> {
 
 /// Almost Locked Set XZ-Rule.
 pub fn als_xz(c: &Candidates) -> Option<Step> {
+    als_xzs(c).next()
+}
+
+/// Every ALS-XZ, by pair of sets in the order of [`AlsData::pairs`]: a doubly linked pair as
+/// one step, a singly linked one as a step per restricted common and other common digit.
+/// (A doubly linked pair's single links remove nothing its locking does not.)
+fn als_xzs(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
     let data = als_data(c);
-    for &(i, j, rcc) in &data.pairs {
+    (0..data.pairs.len()).flat_map(move |k| {
+        let (i, j, rcc) = data.pairs[k];
         let (a, b) = (&data.sets[i], &data.sets[j]);
-        let common = a.digits & b.digits;
         if rcc.len() >= 2 {
-            if let Some(step) = doubly_linked(c, a, b, rcc) {
-                return Some(step);
-            }
+            return doubly_linked(c, a, b, rcc).into_iter().collect();
         }
+        let mut found = Vec::new();
         for x in rcc.iter() {
-            for z in (common - DigitSet::single(x)).iter() {
+            for z in ((a.digits & b.digits) - DigitSet::single(x)).iter() {
                 let targets = z_targets(c, a, b, z);
                 if !targets.is_empty() {
                     let chain = format!("{}-{}", node(a, z, x), node(b, x, z));
-                    return Some(step(
+                    found.push(step(
                         Technique::AlsXz,
                         &[a, b],
                         DigitSet::single(x) | DigitSet::single(z),
@@ -208,8 +215,8 @@ pub fn als_xz(c: &Candidates) -> Option<Step> {
                 }
             }
         }
-    }
-    None
+        found
+    })
 }
 
 /// ALS-XZ with two restricted commons: `A ∪ B` is then locked. Each common `x` lies in
@@ -252,18 +259,32 @@ fn doubly_linked(c: &Candidates, a: &Als, b: &Als, rcc: DigitSet) -> Option<Step
     Some(s)
 }
 
-/// Almost Locked Set XY-Wing.
-pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
-    let data = als_data(c);
-    let sets = &data.sets;
-    // Restricted-common partners of every ALS.
-    let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); sets.len()];
+/// The restricted-common partners of every ALS, from the pairs.
+fn partners(data: &AlsData) -> Vec<Vec<(usize, DigitSet)>> {
+    let mut partners = vec![Vec::new(); data.sets.len()];
     for &(i, j, r) in &data.pairs {
         partners[i].push((j, r));
         partners[j].push((i, r));
     }
-    for (ci, pc) in partners.iter().enumerate() {
-        let cset = &sets[ci];
+    partners
+}
+
+/// Almost Locked Set XY-Wing.
+pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
+    als_xy_wings(c).next()
+}
+
+/// Every ALS-XY-Wing, by pivot set `C`, its two partners `A` and `B` (disjoint), commons `x`
+/// and `y`, and digit `z`: each `A`, `B` and `z` once, through the first pivot found. (Wings
+/// through other pivots remove the same; on a hard position they run to millions.)
+fn als_xy_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    let data = als_data(c);
+    let partners = partners(&data);
+    let mut done = HashSet::new();
+    (0..data.sets.len()).flat_map(move |ci| {
+        let sets = &data.sets;
+        let (cset, pc) = (&sets[ci], &partners[ci]);
+        let mut found = Vec::new();
         for (k, &(ai, ra)) in pc.iter().enumerate() {
             for &(bi, rb) in &pc[k + 1..] {
                 let (a, b) = (&sets[ai], &sets[bi]);
@@ -275,14 +296,14 @@ pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
                         let zs = (a.digits & b.digits) - DigitSet::single(x) - DigitSet::single(y);
                         for z in zs.iter() {
                             let targets = z_targets(c, a, b, z);
-                            if !targets.is_empty() {
+                            if !targets.is_empty() && done.insert((ai.min(bi), ai.max(bi), z)) {
                                 let chain = format!(
                                     "{}-{}-{}",
                                     node(a, z, x),
                                     node(cset, x, y),
                                     node(b, y, z)
                                 );
-                                return Some(step(
+                                found.push(step(
                                     Technique::AlsXyWing,
                                     &[a, b, cset],
                                     DigitSet::single(x) | DigitSet::single(y) | DigitSet::single(z),
@@ -296,8 +317,8 @@ pub fn als_xy_wing(c: &Candidates) -> Option<Step> {
                 }
             }
         }
-    }
-    None
+        found
+    })
 }
 
 /// An ALS chain found: (set, digit it lacks) per link, the end digit, the targets.
@@ -311,81 +332,11 @@ type ChainFound = (Vec<(usize, Digit)>, Digit, CellSet);
 pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
     let data = als_data(c);
     let sets = &data.sets;
-    let n = sets.len();
-    let mut partners: Vec<Vec<(usize, DigitSet)>> = vec![Vec::new(); n];
-    for &(i, j, r) in &data.pairs {
-        partners[i].push((j, r));
-        partners[j].push((i, r));
-    }
-    // States: (set, digit it lacks); predecessor per state for the chain.
-    let state = |i: usize, d: Digit| i * 9 + d.index();
-    let mut pred = vec![usize::MAX; n * 9];
-    // `seen[s] == round` marks the states reached from the current start, without
-    // clearing `pred` for every start.
-    let mut seen = vec![0u32; n * 9];
-    let mut round = 0u32;
     let mut best: Option<ChainFound> = None;
-    for start in 0..n {
-        if partners[start].is_empty() {
-            continue;
-        }
-        for z in sets[start].digits.iter() {
-            // Only cells seeing every z of the first set can lose z.
-            let base = sets[start].sees_all[z.index()] & (c.cells_with(z) - sets[start].cells);
-            if base.is_empty() {
-                continue;
-            }
-            round += 1;
-            let s0 = state(start, z);
-            pred[s0] = s0;
-            seen[s0] = round;
-            let mut frontier = vec![(start, z)];
-            let mut length = 1;
-            while !frontier.is_empty() {
-                length += 1;
-                if best.as_ref().is_some_and(|b| b.0.len() <= length) {
-                    break;
-                }
-                let mut next = Vec::new();
-                for &(i, lacks) in &frontier {
-                    for &(j, rcc) in &partners[i] {
-                        for x in rcc.iter().filter(|&x| x != lacks) {
-                            let st = state(j, x);
-                            if seen[st] != round {
-                                seen[st] = round;
-                                pred[st] = state(i, lacks);
-                                next.push((j, x));
-                            }
-                        }
-                    }
-                }
-                if length >= 3 {
-                    for &(j, lacks) in &next {
-                        let end = &sets[j];
-                        if lacks == z || !end.digits.contains(z) || j == start {
-                            continue;
-                        }
-                        let targets = base & end.sees_all[z.index()];
-                        if !targets.is_empty() {
-                            let mut chain = vec![(j, lacks)];
-                            let mut st = state(j, lacks);
-                            while pred[st] != st {
-                                st = pred[st];
-                                chain.push((st / 9, Digit::from_index(st % 9)));
-                            }
-                            chain.reverse();
-                            best = Some((chain, z, targets));
-                            break;
-                        }
-                    }
-                }
-                if best.as_ref().is_some_and(|b| b.0.len() <= length) {
-                    break;
-                }
-                frontier = next;
-            }
-        }
-    }
+    xy_chains(c, &data, usize::MAX, |chain, z, targets| {
+        best = Some((chain.to_vec(), z, targets));
+        chain.len() - 1
+    });
     let (chain, z, targets) = best?;
     // Each set is written `(lacks=holds…)`: the digit it lacks, then the next common.
     let text: Vec<String> = chain
@@ -410,43 +361,154 @@ pub fn als_xy_chain(c: &Candidates) -> Option<Step> {
     ))
 }
 
-/// Petals tried per stem digit: the smallest sets come first, and more rarely pays.
-const MAX_PETALS: usize = 32;
+/// Breadth-first from every set `A1` and digit `z` it lacks, calls `found` with the shortest
+/// chain of three sets or more (at most `most`) reaching each end state (a set and the
+/// digit it lacks) that removes a `z`; `found` returns the new bound. A set may recur along a
+/// chain: each link's reasoning needs only its two sets. States are told apart by whether
+/// three sets or more lead to them, so an end that two sets reach (an ALS-XZ) is still
+/// reached by the longer chains.
+fn xy_chains(
+    c: &Candidates,
+    data: &AlsData,
+    mut most: usize,
+    mut found: impl FnMut(&[(usize, Digit)], Digit, CellSet) -> usize,
+) {
+    let sets = &data.sets;
+    let n = sets.len();
+    let partners = partners(data);
+    let state = |i: usize, d: Digit, long: bool| (usize::from(long) * n + i) * 9 + d.index();
+    let link = |s: usize| ((s / 9) % n, Digit::from_index(s % 9));
+    // Predecessor per state for the chain; `seen[s] == round` marks the states reached from
+    // the current start, without clearing `pred` for every start.
+    let mut pred = vec![usize::MAX; 2 * n * 9];
+    let mut seen = vec![0u32; 2 * n * 9];
+    let mut round = 0u32;
+    for start in 0..n {
+        if partners[start].is_empty() {
+            continue;
+        }
+        for z in sets[start].digits.iter() {
+            // Only cells seeing every z of the first set can lose z.
+            let base = sets[start].sees_all[z.index()] & (c.cells_with(z) - sets[start].cells);
+            if base.is_empty() {
+                continue;
+            }
+            round += 1;
+            let s0 = state(start, z, false);
+            pred[s0] = s0;
+            seen[s0] = round;
+            let mut frontier = vec![s0];
+            let mut length = 1;
+            while !frontier.is_empty() && length < most {
+                length += 1;
+                let long = length >= 3;
+                let mut next = Vec::new();
+                for &s in &frontier {
+                    let (i, lacks) = link(s);
+                    for &(j, rcc) in &partners[i] {
+                        for x in rcc.iter().filter(|&x| x != lacks) {
+                            let t = state(j, x, long);
+                            if seen[t] != round {
+                                seen[t] = round;
+                                pred[t] = s;
+                                next.push(t);
+                            }
+                        }
+                    }
+                }
+                for &t in next.iter().filter(|_| long) {
+                    let (j, lacks) = link(t);
+                    let end = &sets[j];
+                    if lacks == z || !end.digits.contains(z) || j == start {
+                        continue;
+                    }
+                    let targets = base & end.sees_all[z.index()];
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut chain = vec![link(t)];
+                    let mut s = t;
+                    while pred[s] != s {
+                        s = pred[s];
+                        chain.push(link(s));
+                    }
+                    chain.reverse();
+                    most = found(&chain, z, targets);
+                    if length > most {
+                        break;
+                    }
+                }
+                frontier = next;
+            }
+        }
+    }
+}
 
 /// Death Blossom: a stem cell with two or three candidates, and for each candidate `d` an
 /// ALS (a petal) whose every `d` sees the stem. Whichever digit the stem takes, its petal
 /// loses that digit and is locked; a digit `z` in every petal (not in the stem) is then in
 /// some petal, so cells seeing every `z` of all petals lose it.
 pub fn death_blossom(c: &Candidates) -> Option<Step> {
+    death_blossoms(c).next()
+}
+
+/// Every Death Blossom's eliminations, by stem (fewest candidates first), digit `z` and
+/// target. A cell loses `z` when every stem digit has a petal holding `z` whose every `z` it
+/// sees, so the petals of each digit are tried independently, not in combination. Each step
+/// takes, for the first target no earlier step of its stem and `z` removes, the first such
+/// petal of each digit, and removes what those petals together remove.
+fn death_blossoms(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
     let data = als_data(c);
-    let sets = &data.sets;
     let mut stems: Vec<Cell> = Cell::all()
         .filter(|&x| (2..=3).contains(&c.get(x).len()))
         .collect();
     stems.sort_by_key(|&x| (c.get(x).len(), x.index()));
-    for stem in stems {
-        let digits: Vec<Digit> = c.get(stem).iter().collect();
-        let seen = CellSet::peers(stem);
-        let petals: Vec<Vec<usize>> = digits
-            .iter()
-            .map(|&d| {
-                (0..sets.len())
-                    .filter(|&i| {
-                        let a = &sets[i];
-                        !a.cells.contains(stem)
-                            && a.digits.contains(d)
-                            && (a.by_digit[d.index()] - seen).is_empty()
-                    })
-                    .take(MAX_PETALS)
-                    .collect()
-            })
-            .collect();
-        if petals.iter().any(|p| p.is_empty()) {
-            continue;
-        }
-        let mut chosen = Vec::with_capacity(digits.len());
-        if let Some((z, targets)) = bloom(c, sets, stem, &petals, &mut chosen, !c.get(stem)) {
-            let used: Vec<&Als> = chosen.iter().map(|&i| &sets[i]).collect();
+    stems
+        .into_iter()
+        .flat_map(move |stem| blossoms_at(c, &data.sets, stem))
+}
+
+fn blossoms_at(c: &Candidates, sets: &[Als], stem: Cell) -> Vec<Step> {
+    let digits: Vec<Digit> = c.get(stem).iter().collect();
+    let seen = CellSet::peers(stem);
+    let petals: Vec<Vec<&Als>> = digits
+        .iter()
+        .map(|&d| {
+            sets.iter()
+                .filter(|a| {
+                    !a.cells.contains(stem)
+                        && a.digits.contains(d)
+                        && (a.by_digit[d.index()] - seen).is_empty()
+                })
+                .collect()
+        })
+        .collect();
+    let mut found = Vec::new();
+    if petals.iter().any(|p| p.is_empty()) {
+        return found;
+    }
+    for z in (!c.get(stem)).iter() {
+        let holders = c.cells_with(z) - CellSet::single(stem);
+        let mut left = petals.iter().fold(holders, |acc, p| {
+            acc & p
+                .iter()
+                .filter(|a| a.digits.contains(z))
+                .fold(CellSet::EMPTY, |reach, a| reach | a.sees_all[z.index()])
+        });
+        while let Some(first) = left.first() {
+            let used: Vec<&Als> = petals
+                .iter()
+                .map(|p| {
+                    p.iter()
+                        .copied()
+                        .find(|a| a.digits.contains(z) && a.sees_all[z.index()].contains(first))
+                        .expect("every digit has a petal removing the first target")
+                })
+                .collect();
+            let targets = used
+                .iter()
+                .fold(holders, |acc, a| acc & a.sees_all[z.index()]);
+            left -= targets;
             let mut s = step(
                 Technique::DeathBlossom,
                 &used,
@@ -467,48 +529,10 @@ pub fn death_blossom(c: &Candidates) -> Option<Step> {
                 digit_list(c.get(stem)),
                 parts.join(", ")
             );
-            return Some(s);
+            found.push(s);
         }
     }
-    None
-}
-
-/// Chooses one petal per stem digit (in order), keeping the digits common to all chosen
-/// petals in `zs`; returns the first `z` with targets, leaving the petals in `chosen`.
-fn bloom(
-    c: &Candidates,
-    sets: &[Als],
-    stem: Cell,
-    petals: &[Vec<usize>],
-    chosen: &mut Vec<usize>,
-    zs: DigitSet,
-) -> Option<(Digit, CellSet)> {
-    let k = chosen.len();
-    if k == petals.len() {
-        for z in zs.iter() {
-            let mut t = c.cells_with(z) - CellSet::single(stem);
-            for &i in chosen.iter() {
-                t &= sets[i].sees_all[z.index()];
-                t -= sets[i].cells;
-            }
-            if !t.is_empty() {
-                return Some((z, t));
-            }
-        }
-        return None;
-    }
-    for &i in &petals[k] {
-        let next = zs & sets[i].digits;
-        if next.is_empty() {
-            continue;
-        }
-        chosen.push(i);
-        if let Some(found) = bloom(c, sets, stem, petals, chosen, next) {
-            return Some(found);
-        }
-        chosen.pop();
-    }
-    None
+    found
 }
 
 /// Sue de Coq, HoDoKu's form: `C`, two or three unsolved cells of a line `L` and a box `B`,
@@ -600,7 +624,7 @@ fn sue_de_coq_in(c: &Candidates, line: House, b: House) -> Vec<Step> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeSet, HashMap};
 
     use proptest::prelude::*;
 
@@ -831,5 +855,387 @@ mod tests {
         // Bivalue cells are the smallest ALSs and come first.
         let bivalue = c.bivalue_cells().len();
         assert!(sets.iter().take(bivalue).all(|a| a.cells.len() == 1));
+    }
+
+    /// An almost locked set as the references see it: its cells, its digits, and per digit
+    /// the cells outside it that see every cell of it holding that digit.
+    struct Definition {
+        cells: CellSet,
+        digits: DigitSet,
+        sees_every: [CellSet; 9],
+    }
+
+    /// Every ALS, from the definition: for every house, every subset of its unsolved cells
+    /// with one digit more than cells (each cell set once).
+    fn als_reference(c: &Candidates) -> Vec<Definition> {
+        let mut out: Vec<Definition> = Vec::new();
+        let mut seen = HashSet::new();
+        for h in House::all() {
+            let free: Vec<Cell> = h
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&x| c.value(x).is_none())
+                .collect();
+            for n in 1..=free.len() {
+                first_combination(&free, n, &mut |cs| {
+                    let digits = cs.iter().fold(DigitSet::EMPTY, |a, &x| a | c.get(x));
+                    let cells: CellSet = cs.iter().copied().collect();
+                    if digits.len() == n + 1 && seen.insert(cells.bits()) {
+                        let sees_every = std::array::from_fn(|d| {
+                            let holding: Vec<Cell> = cs
+                                .iter()
+                                .copied()
+                                .filter(|&x| c.get(x).contains(Digit::from_index(d)))
+                                .collect();
+                            Cell::all()
+                                .filter(|t| !cells.contains(*t))
+                                .filter(|t| holding.iter().all(|&x| t.sees(x)))
+                                .collect()
+                        });
+                        out.push(Definition {
+                            cells,
+                            digits,
+                            sees_every,
+                        });
+                    }
+                    None::<()>
+                });
+            }
+        }
+        out
+    }
+
+    /// The restricted commons of two ALSs, from the definition: they share no cell, and
+    /// every cell of either holding the digit sees every such cell of the other.
+    fn restricted_commons(c: &Candidates, a: &Definition, b: &Definition) -> DigitSet {
+        if !(a.cells & b.cells).is_empty() {
+            return DigitSet::EMPTY;
+        }
+        (a.digits & b.digits)
+            .iter()
+            .filter(|&x| {
+                a.cells.iter().filter(|&p| c.get(p).contains(x)).all(|p| {
+                    b.cells
+                        .iter()
+                        .filter(|&q| c.get(q).contains(x))
+                        .all(|q| p.sees(q))
+                })
+            })
+            .collect()
+    }
+
+    /// Every ALS paired with its restricted commons with every other.
+    fn linked(c: &Candidates, sets: &[Definition]) -> Vec<Vec<(usize, DigitSet)>> {
+        let mut links = vec![Vec::new(); sets.len()];
+        for (i, a) in sets.iter().enumerate() {
+            for (j, b) in sets.iter().enumerate().skip(i + 1) {
+                let r = restricted_commons(c, a, b);
+                if !r.is_empty() {
+                    links[i].push((j, r));
+                    links[j].push((i, r));
+                }
+            }
+        }
+        links
+    }
+
+    /// The candidates `z` of unsolved cells outside `outside` that see every `z` of `sets`.
+    fn removed(
+        c: &Candidates,
+        sets: &[&Definition],
+        outside: CellSet,
+        z: Digit,
+    ) -> impl Iterator<Item = (Cell, Digit)> {
+        let seeing = sets
+            .iter()
+            .fold(CellSet::ALL, |acc, a| acc & a.sees_every[z.index()]);
+        let holders: Vec<Cell> = Cell::all()
+            .filter(|&t| c.value(t).is_none() && c.get(t).contains(z) && !outside.contains(t))
+            .filter(|&t| seeing.contains(t))
+            .collect();
+        holders.into_iter().map(move |t| (t, z))
+    }
+
+    /// Every ALS-XZ's eliminations, from the definition: every two ALSs with a restricted
+    /// common `x` remove every other common digit `z` seen in both; two with two restricted
+    /// commons also remove each common seen in both and each other digit of either seen in
+    /// that set.
+    fn als_xz_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let sets = als_reference(c);
+        let mut out = BTreeSet::new();
+        for (i, a) in sets.iter().enumerate() {
+            for b in &sets[i + 1..] {
+                let r = restricted_commons(c, a, b);
+                let both = a.cells | b.cells;
+                for x in r.iter() {
+                    for z in (a.digits & b.digits).iter().filter(|&z| z != x) {
+                        out.extend(removed(c, &[a, b], both, z));
+                    }
+                }
+                if r.len() >= 2 {
+                    for x in r.iter() {
+                        out.extend(removed(c, &[a, b], both, x));
+                    }
+                    for s in [a, b] {
+                        for d in (s.digits - r).iter() {
+                            out.extend(removed(c, &[s], both, d));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every ALS-XY-Wing's eliminations, from the definition: every ALS `C` with restricted
+    /// commons `x` with an ALS `A` and `y ≠ x` with an ALS `B` sharing no cell with `A`
+    /// removes every common digit `z` of `A` and `B` (not `x` or `y`) seen in both. The
+    /// digits `z` each pair of wings may take are gathered over every pivot first.
+    fn als_xy_wing_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        let sets = als_reference(c);
+        let links = linked(c, &sets);
+        let mut wings: HashMap<(usize, usize), DigitSet> = HashMap::new();
+        for pivot in &links {
+            for &(ai, ra) in pivot {
+                for &(bi, rb) in pivot.iter().filter(|&&(bi, _)| bi > ai) {
+                    let common = sets[ai].digits & sets[bi].digits;
+                    for x in ra.iter() {
+                        for y in rb.iter().filter(|&y| y != x) {
+                            let zs = common - DigitSet::single(x) - DigitSet::single(y);
+                            *wings.entry((ai, bi)).or_default() |= zs;
+                        }
+                    }
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        for ((ai, bi), zs) in wings {
+            let (a, b) = (&sets[ai], &sets[bi]);
+            if (a.cells & b.cells).is_empty() {
+                for z in zs.iter() {
+                    out.extend(removed(c, &[a, b], a.cells | b.cells, z));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every ALS-XY-Chain's eliminations with `3..=most` sets, from the definition: every
+    /// sequence of ALSs, each with a restricted common with the next, consecutive commons
+    /// different, the first differing from a digit `z` of the first set, the last from a
+    /// digit `z` of the last set (not the first), removes the `z`s seen in both ends. The
+    /// sequences from each first set and `z` are followed as layers: the states (set, digit
+    /// it lacks) that sequences of exactly `k` sets end in, every such state kept.
+    fn als_xy_chain_reference(c: &Candidates, most: usize) -> BTreeSet<(Cell, Digit)> {
+        let sets = als_reference(c);
+        let links = linked(c, &sets);
+        let mut out = BTreeSet::new();
+        for (start, first) in sets.iter().enumerate() {
+            for z in first.digits.iter() {
+                let mut layer = vec![(start, z)];
+                for length in 2..=most {
+                    let mut next: Vec<(usize, Digit)> = layer
+                        .iter()
+                        .flat_map(|&(i, lacks)| {
+                            links[i].iter().flat_map(move |&(j, r)| {
+                                r.iter().filter(move |&x| x != lacks).map(move |x| (j, x))
+                            })
+                        })
+                        .collect();
+                    next.sort_unstable();
+                    next.dedup();
+                    layer = next;
+                    if length < 3 {
+                        continue;
+                    }
+                    for &(j, lacks) in &layer {
+                        let last = &sets[j];
+                        if j != start && lacks != z && last.digits.contains(z) {
+                            out.extend(removed(c, &[first, last], first.cells | last.cells, z));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every Death Blossom's eliminations, from the definition: every cell with two or three
+    /// candidates, every digit `z` not among them, every choice of an ALS holding `z` per
+    /// candidate `d` (not holding the cell, every `d` of it seeing the cell), the `z`s seen in
+    /// every chosen ALS. A choice is abandoned once no `z` is seen in all its sets so far.
+    fn death_blossom_reference(c: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        fn choose(
+            petals: &[Vec<&Definition>],
+            z: Digit,
+            seeing: CellSet,
+            out: &mut BTreeSet<(Cell, Digit)>,
+        ) {
+            let Some((options, rest)) = petals.split_first() else {
+                out.extend(seeing.iter().map(|t| (t, z)));
+                return;
+            };
+            for a in options.iter().filter(|a| a.digits.contains(z)) {
+                let left = seeing & a.sees_every[z.index()];
+                if !left.is_empty() {
+                    choose(rest, z, left, out);
+                }
+            }
+        }
+        let sets = als_reference(c);
+        let mut out = BTreeSet::new();
+        for stem in Cell::all().filter(|&x| c.value(x).is_none()) {
+            let digits = c.get(stem);
+            if !(2..=3).contains(&digits.len()) {
+                continue;
+            }
+            let petals: Vec<Vec<&Definition>> = digits
+                .iter()
+                .map(|d| {
+                    sets.iter()
+                        .filter(|a| !a.cells.contains(stem) && a.digits.contains(d))
+                        .filter(|a| {
+                            a.cells
+                                .iter()
+                                .filter(|&x| c.get(x).contains(d))
+                                .all(|x| x.sees(stem))
+                        })
+                        .collect()
+                })
+                .collect();
+            for z in (!digits).iter() {
+                let holders: CellSet = Cell::all()
+                    .filter(|&t| t != stem && c.value(t).is_none() && c.get(t).contains(z))
+                    .collect();
+                choose(&petals, z, holders, &mut out);
+            }
+        }
+        out
+    }
+
+    /// The most sets the chain reference follows: each set more multiplies its layers.
+    const CHAIN_SETS: usize = 4;
+
+    /// The most ALSs of a position the wing and chain tests run on. Over 800 ALSs, their
+    /// references take seconds a position: tens of millions of pivots with two partners, and
+    /// chain layers of thousands of states from each first set. (The exhaustive chain search
+    /// takes seconds there too, unlike the finder, which stops at its first chain's length.)
+    const REFERENCE_SETS: usize = 400;
+
+    /// The ALS-XY-Chain search's eliminations with at most `most` sets.
+    fn chain_conclusions(c: &Candidates, most: usize) -> BTreeSet<(Cell, Digit)> {
+        let mut out = BTreeSet::new();
+        xy_chains(c, &als_data(c), most, |_, z, targets| {
+            out.extend(targets.iter().map(|t| (t, z)));
+            most
+        });
+        out
+    }
+
+    #[test]
+    fn random_positions_hold_als_instances() {
+        let range = (55, 30);
+        let xz = sweep(40, range, |c| als_xzs(c).collect(), als_xz_reference);
+        let blossoms = sweep(
+            40,
+            range,
+            |c| death_blossoms(c).collect(),
+            death_blossom_reference,
+        );
+        assert!(
+            xz > 10 && blossoms > 5,
+            "positions with instances: {xz} ALS-XZ, {blossoms} Death Blossom"
+        );
+    }
+
+    /// Positions further along than the sweeps': at most [`REFERENCE_SETS`] ALSs.
+    fn smaller_positions() -> impl Iterator<Item = Candidates> {
+        (0..40)
+            .map(|index| random_position(index, 40, index as u64 % 5 * 10, index as u64).0)
+            .filter(|c| all_als(c).len() <= REFERENCE_SETS)
+    }
+
+    #[test]
+    fn random_positions_hold_als_wings_and_chains() {
+        let (mut wings, mut chains) = (0, 0);
+        for c in smaller_positions() {
+            let found: BTreeSet<(Cell, Digit)> =
+                als_xy_wings(&c).flat_map(|s| s.eliminations).collect();
+            assert_eq!(found, als_xy_wing_reference(&c), "{c}");
+            wings += usize::from(!found.is_empty());
+            let found = chain_conclusions(&c, CHAIN_SETS);
+            assert_eq!(found, als_xy_chain_reference(&c, CHAIN_SETS), "{c}");
+            chains += usize::from(!found.is_empty());
+        }
+        assert!(
+            wings > 10 && chains > 10,
+            "positions with instances: {wings} ALS-XY-Wing, {chains} ALS-XY-Chain"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(30))]
+
+        /// Each search finds exactly its reference's eliminations, the finder gives the first
+        /// instance, and no step removes the solution.
+        #[test]
+        fn als_xz_and_death_blossom_find_every_instance_and_are_sound(
+            index in 0usize..1000,
+            steps in 0usize..40,
+            drop in 55u64..85,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let all: Vec<Step> = als_xzs(&c).collect();
+            check_search(&all, als_xz(&c), &als_xz_reference(&c), &solution)?;
+            let all: Vec<Step> = death_blossoms(&c).collect();
+            check_search(&all, death_blossom(&c), &death_blossom_reference(&c), &solution)?;
+        }
+
+        /// As for ALS-XZ, on positions of at most [`REFERENCE_SETS`] sets.
+        #[test]
+        fn als_xy_wing_finds_every_instance_and_is_sound(
+            index in 0usize..1000,
+            steps in 20usize..60,
+            drop in 0u64..50,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            prop_assume!(all_als(&c).len() <= REFERENCE_SETS);
+            let all: Vec<Step> = als_xy_wings(&c).collect();
+            check_search(&all, als_xy_wing(&c), &als_xy_wing_reference(&c), &solution)?;
+        }
+
+        /// The breadth-first search, bounded to the reference's length, finds exactly its
+        /// eliminations; unbounded, none removes the solution. The finder finds a chain
+        /// whenever the search does, a shortest one: within the bound when the reference has
+        /// one, and then removing only what the reference removes.
+        #[test]
+        fn als_xy_chain_finds_every_conclusion_and_is_sound(
+            index in 0usize..1000,
+            steps in 20usize..60,
+            drop in 0u64..50,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            prop_assume!(all_als(&c).len() <= REFERENCE_SETS);
+            let bounded = chain_conclusions(&c, CHAIN_SETS);
+            prop_assert_eq!(&bounded, &als_xy_chain_reference(&c, CHAIN_SETS));
+            let every = chain_conclusions(&c, usize::MAX);
+            for &(x, d) in &every {
+                prop_assert!(solution.get(x) != Some(d), "{x}<>{d} removes the solution");
+            }
+            let step = als_xy_chain(&c);
+            prop_assert_eq!(step.is_some(), !every.is_empty());
+            if let Some(s) = step {
+                let sets = s.detail.split(" / ").count();
+                prop_assert!(bounded.is_empty() || sets <= CHAIN_SETS, "{}", s);
+                for e in &s.eliminations {
+                    prop_assert!(every.contains(e), "{}", s);
+                    prop_assert!(sets > CHAIN_SETS || bounded.contains(e), "{}", s);
+                }
+            }
+        }
     }
 }
