@@ -133,7 +133,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use crate::grid::DigitSet;
+    use crate::grid::{DigitSet, House};
 
     use crate::logic::testutil::{hidden_singles, random_position, singles};
 
@@ -326,6 +326,79 @@ mod tests {
         out
     }
 
+    /// The candidates of `c` that `after` (what singles reached from `c` with one candidate
+    /// placed or removed) no longer has.
+    fn lost(c: &Candidates, after: &Candidates) -> BTreeSet<(Cell, Digit)> {
+        Cell::all()
+            .flat_map(|x| c.get(x).iter().map(move |d| (x, d)))
+            .filter(|&(x, d)| after.value(x) != Some(d) && !after.get(x).contains(d))
+            .collect()
+    }
+
+    /// What singles remove from `c` with `cell` placed as `d` (`on`) or `d` removed from it.
+    fn implied(c: &Candidates, cell: Cell, d: Digit, on: bool) -> Option<BTreeSet<(Cell, Digit)>> {
+        let mut g = c.clone();
+        if on {
+            g.place(cell, d);
+        } else {
+            g.eliminate(cell, d);
+        }
+        singles(g).map(|after| lost(c, &after))
+    }
+
+    type Removals = BTreeSet<(Cell, Digit)>;
+
+    /// The verity definitions through singles. A unit is a cell's candidates, a digit's
+    /// places in a house, or one candidate placed and removed; its cases are each of those
+    /// placed (or the candidate's two cases), and what all the cases imply is true. Returns
+    /// what is implied by every case of a unit where no case breaks the grid (`all`), and
+    /// by every case that does not break it, for every unit (`some`: a broken case is false).
+    fn verities(c: &Candidates) -> (Removals, Removals) {
+        let mut units: Vec<Vec<(Cell, Digit, bool)>> = Vec::new();
+        for cell in Cell::all().filter(|&x| c.value(x).is_none()) {
+            units.push(c.get(cell).iter().map(|d| (cell, d, true)).collect());
+            units.extend(
+                c.get(cell)
+                    .iter()
+                    .map(|d| vec![(cell, d, true), (cell, d, false)]),
+            );
+        }
+        for house in House::all() {
+            for d in Digit::all() {
+                let places = c.cells_with_in(house, d);
+                if places.len() >= 2 {
+                    units.push(places.iter().map(|x| (x, d, true)).collect());
+                }
+            }
+        }
+        let (mut all, mut some) = (BTreeSet::new(), BTreeSet::new());
+        for unit in units {
+            let held: Vec<BTreeSet<(Cell, Digit)>> = unit
+                .iter()
+                .filter_map(|&(x, d, on)| implied(c, x, d, on))
+                .collect();
+            let whole = held.len() == unit.len();
+            if let Some(common) = held
+                .into_iter()
+                .reduce(|a, b| a.intersection(&b).copied().collect())
+            {
+                if whole {
+                    all.extend(common.iter().copied());
+                }
+                some.extend(common);
+            }
+        }
+        (all, some)
+    }
+
+    /// What every hint of SE's `rule` run from `c` removes.
+    fn rule_removals(c: &Candidates, rule: ChainRule) -> BTreeSet<(Cell, Digit)> {
+        chain_steps(c, rule)
+            .into_iter()
+            .flat_map(|s| removed(c, &to_step(Technique::ForcingChainVerity, s)))
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(100))]
 
@@ -367,6 +440,44 @@ mod tests {
                 };
                 check(&step, &solution);
                 prop_assert!(apply(&mut c, &step));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        /// Where singles stall, the verity chains conclude what cases imply through singles.
+        /// SE's dynamic run (cell chains over every candidate of a cell, region chains over
+        /// every place of a digit in a house, double chains over a candidate placed and
+        /// removed) concludes everything every case of such a unit implies when none breaks
+        /// the grid; and nothing but that, what the cases of some unit that do not break it
+        /// imply, and the contradictions' refutations. Its static run before it, which follows
+        /// only the links of the grid as it is, concludes nothing beyond that either.
+        #[test]
+        fn verity_chains_conclude_what_every_case_implies(
+            index in 0usize..1000,
+            steps in 0usize..30,
+            drop in 0u64..30,
+            seed in any::<u64>(),
+        ) {
+            let (mut c, solution) = random_position(index, steps, drop, seed);
+            let simple = Engine::new(TechniqueSet::singles());
+            while let Some(step) = simple.next_step(&c) {
+                check(&step, &solution);
+                apply(&mut c, &step);
+            }
+            prop_assume!(!c.is_solved());
+            let (all, some) = verities(&c);
+            let refutations = refuted(&c, |c, _| singles(c).is_none());
+            let most: BTreeSet<(Cell, Digit)> = some.union(&refutations).copied().collect();
+            let dynamic = rule_removals(&c, ChainRule::dynamic(0));
+            prop_assert!(all.is_subset(&dynamic), "{:?}", all.difference(&dynamic).collect::<Vec<_>>());
+            prop_assert!(dynamic.is_subset(&most), "{:?}", dynamic.difference(&most).collect::<Vec<_>>());
+            let fixed = rule_removals(&c, ChainRule::MULTIPLE);
+            prop_assert!(fixed.is_subset(&most), "{:?}", fixed.difference(&most).collect::<Vec<_>>());
+            for &(x, d) in dynamic.iter().chain(&fixed) {
+                prop_assert!(solution.get(x) != Some(d), "{x}<>{d} removes the solution");
             }
         }
     }
