@@ -133,7 +133,7 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use crate::grid::{DigitSet, House};
+    use crate::grid::{CellSet, DigitSet, House};
 
     use crate::logic::testutil::{hidden_singles, random_position, singles};
 
@@ -326,8 +326,10 @@ mod tests {
         out
     }
 
-    /// The candidates of `c` that `after` (what singles reached from `c` with one candidate
-    /// placed or removed) no longer has.
+    type Removals = BTreeSet<(Cell, Digit)>;
+
+    /// The candidates of `c` that `after` (what a chain's implications reached from `c`)
+    /// no longer has.
     fn lost(c: &Candidates, after: &Candidates) -> BTreeSet<(Cell, Digit)> {
         Cell::all()
             .flat_map(|x| c.get(x).iter().map(move |d| (x, d)))
@@ -335,25 +337,125 @@ mod tests {
             .collect()
     }
 
-    /// What singles remove from `c` with `cell` placed as `d` (`on`) or `d` removed from it.
-    fn implied(c: &Candidates, cell: Cell, d: Digit, on: bool) -> Option<BTreeSet<(Cell, Digit)>> {
+    /// How far a chain's implications go from a grid: to the grid they reach, or `None` at
+    /// a contradiction.
+    type Reach = fn(Candidates) -> Option<Candidates>;
+
+    /// What `reach` removes from `c` with `cell` placed as `d` (`on`) or `d` removed from it.
+    fn implied(
+        c: &Candidates,
+        reach: Reach,
+        (cell, d, on): (Cell, Digit, bool),
+    ) -> Option<Removals> {
         let mut g = c.clone();
         if on {
             g.place(cell, d);
         } else {
             g.eliminate(cell, d);
         }
-        singles(g).map(|after| lost(c, &after))
+        reach(g).map(|after| lost(c, &after))
     }
 
-    type Removals = BTreeSet<(Cell, Digit)>;
+    /// Singles, and where they stall the simple rules SE's forcing nets use inside chains
+    /// (locked candidates, naked and hidden pairs, X-Wings), to their end: the implications
+    /// of a net, as a candidate placed or removed sets them off.
+    fn with_simple_rules(mut c: Candidates) -> Option<Candidates> {
+        loop {
+            c = singles(c)?;
+            if !simple_rules(&mut c) {
+                return Some(c);
+            }
+        }
+    }
+
+    /// One pass of locked candidates, naked pairs, hidden pairs and X-Wings over the grid,
+    /// written from their definitions: whether any candidate was removed.
+    fn simple_rules(c: &mut Candidates) -> bool {
+        let mut removed = false;
+        let mut clear = |c: &mut Candidates, cells: CellSet, digits: DigitSet| {
+            for x in cells.iter() {
+                for d in digits.iter() {
+                    removed |= c.eliminate(x, d);
+                }
+            }
+        };
+        let houses: Vec<House> = House::all().collect();
+        let open = |c: &Candidates, h: House, d: Digit| !c.placed_in(h).contains(d);
+        // Locked candidates: a digit's places in one house all in another house.
+        for &a in &houses {
+            for &b in &houses {
+                let crossing = CellSet::house(a) & CellSet::house(b);
+                if a == b || crossing.len() != 3 {
+                    continue;
+                }
+                for d in Digit::all() {
+                    let places = c.cells_with_in(a, d);
+                    if open(c, a, d) && !places.is_empty() && (places - crossing).is_empty() {
+                        let rest = c.cells_with_in(b, d) - crossing;
+                        clear(c, rest, DigitSet::single(d));
+                    }
+                }
+            }
+        }
+        for &h in &houses {
+            let free: Vec<Cell> = (c.empty_cells() & CellSet::house(h)).iter().collect();
+            // Naked pairs: two cells of a house holding the same two digits.
+            for (i, &x) in free.iter().enumerate() {
+                for &y in &free[i + 1..] {
+                    let pair = c.get(x);
+                    if pair.len() == 2 && c.get(y) == pair {
+                        let rest = CellSet::house(h) - CellSet::single(x) - CellSet::single(y);
+                        clear(c, rest, pair);
+                    }
+                }
+            }
+            // Hidden pairs: two digits of a house with the same two places.
+            for d in Digit::all() {
+                for e in Digit::all().filter(|&e| e > d) {
+                    let places = c.cells_with_in(h, d);
+                    let both = open(c, h, d) && open(c, h, e);
+                    if both && places.len() == 2 && c.cells_with_in(h, e) == places {
+                        let pair = DigitSet::single(d) | DigitSet::single(e);
+                        clear(c, places, !pair);
+                    }
+                }
+            }
+        }
+        // X-Wings: a digit's places in two parallel lines within two crossing lines.
+        for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
+            for d in Digit::all() {
+                let lines: Vec<CellSet> = bases
+                    .clone()
+                    .filter_map(House::from_index)
+                    .filter(|&h| open(c, h, d))
+                    .map(|h| c.cells_with_in(h, d))
+                    .collect();
+                for (i, &p) in lines.iter().enumerate() {
+                    for &q in &lines[i + 1..] {
+                        let crossing: Vec<House> = covers
+                            .clone()
+                            .filter_map(House::from_index)
+                            .filter(|&h| !(CellSet::house(h) & (p | q)).is_empty())
+                            .collect();
+                        if p.len() >= 2 && q.len() >= 2 && crossing.len() == 2 {
+                            for h in crossing {
+                                let rest = c.cells_with_in(h, d) - p - q;
+                                clear(c, rest, DigitSet::single(d));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        removed
+    }
 
     /// The verity definitions through singles. A unit is a cell's candidates, a digit's
     /// places in a house, or one candidate placed and removed; its cases are each of those
     /// placed (or the candidate's two cases), and what all the cases imply is true. Returns
     /// what is implied by every case of a unit where no case breaks the grid (`all`), and
     /// by every case that does not break it, for every unit (`some`: a broken case is false).
-    fn verities(c: &Candidates) -> (Removals, Removals) {
+    fn verities(c: &Candidates, reach: Reach) -> (Removals, Removals) {
         let mut units: Vec<Vec<(Cell, Digit, bool)>> = Vec::new();
         for cell in Cell::all().filter(|&x| c.value(x).is_none()) {
             units.push(c.get(cell).iter().map(|d| (cell, d, true)).collect());
@@ -375,7 +477,7 @@ mod tests {
         for unit in units {
             let held: Vec<BTreeSet<(Cell, Digit)>> = unit
                 .iter()
-                .filter_map(|&(x, d, on)| implied(c, x, d, on))
+                .filter_map(|&case| implied(c, reach, case))
                 .collect();
             let whole = held.len() == unit.len();
             if let Some(common) = held
@@ -389,6 +491,36 @@ mod tests {
             }
         }
         (all, some)
+    }
+
+    /// That SE's `rule` run from `c` concludes every refutation by `reach` and everything
+    /// every case of a unit implies where no case breaks the grid, and nothing beyond the
+    /// refutations and what the unbroken cases of some unit imply; and nothing false.
+    fn check_rule(
+        c: &Candidates,
+        rule: ChainRule,
+        reach: Reach,
+        solution: &crate::grid::Grid,
+    ) -> Result<(), TestCaseError> {
+        let (all, some) = verities(c, reach);
+        let refutations = refuted(c, |c, _| reach(c).is_none());
+        let found = rule_removals(c, rule);
+        let least: Removals = all.union(&refutations).copied().collect();
+        let most: Removals = some.union(&refutations).copied().collect();
+        prop_assert!(
+            least.is_subset(&found),
+            "{:?}",
+            least.difference(&found).collect::<Vec<_>>()
+        );
+        prop_assert!(
+            found.is_subset(&most),
+            "{:?}",
+            found.difference(&most).collect::<Vec<_>>()
+        );
+        for &(x, d) in &found {
+            prop_assert!(solution.get(x) != Some(d), "{x}<>{d} removes the solution");
+        }
+        Ok(())
     }
 
     /// What every hint of SE's `rule` run from `c` removes.
@@ -447,13 +579,13 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(40))]
 
-        /// Where singles stall, the verity chains conclude what cases imply through singles.
-        /// SE's dynamic run (cell chains over every candidate of a cell, region chains over
-        /// every place of a digit in a house, double chains over a candidate placed and
-        /// removed) concludes everything every case of such a unit implies when none breaks
-        /// the grid; and nothing but that, what the cases of some unit that do not break it
-        /// imply, and the contradictions' refutations. Its static run before it, which follows
-        /// only the links of the grid as it is, concludes nothing beyond that either.
+        /// Where singles stall, SE's dynamic run concludes what cases imply through singles. A
+        /// unit is a cell's candidates (cell chains), a digit's places in a house (region
+        /// chains), or a candidate placed and removed (double chains). The run concludes every
+        /// refutation and everything every case of a unit implies when none breaks the grid,
+        /// and nothing beyond those and what the unbroken cases of some unit imply. Its static
+        /// run before it, which follows only the links of the grid as it is, concludes nothing
+        /// beyond either.
         #[test]
         fn verity_chains_conclude_what_every_case_implies(
             index in 0usize..1000,
@@ -468,17 +600,37 @@ mod tests {
                 apply(&mut c, &step);
             }
             prop_assume!(!c.is_solved());
-            let (all, some) = verities(&c);
+            check_rule(&c, ChainRule::dynamic(0), singles, &solution)?;
+            // The static run's chains are dynamic ones that follow fewer links.
+            let (_, some) = verities(&c, singles);
             let refutations = refuted(&c, |c, _| singles(c).is_none());
-            let most: BTreeSet<(Cell, Digit)> = some.union(&refutations).copied().collect();
-            let dynamic = rule_removals(&c, ChainRule::dynamic(0));
-            prop_assert!(all.is_subset(&dynamic), "{:?}", all.difference(&dynamic).collect::<Vec<_>>());
-            prop_assert!(dynamic.is_subset(&most), "{:?}", dynamic.difference(&most).collect::<Vec<_>>());
             let fixed = rule_removals(&c, ChainRule::MULTIPLE);
-            prop_assert!(fixed.is_subset(&most), "{:?}", fixed.difference(&most).collect::<Vec<_>>());
-            for &(x, d) in dynamic.iter().chain(&fixed) {
-                prop_assert!(solution.get(x) != Some(d), "{x}<>{d} removes the solution");
+            prop_assert!(
+                fixed.iter().all(|e| some.contains(e) || refutations.contains(e)),
+                "{:?}",
+                fixed
+            );
+        }
+
+        /// The same for SE's forcing nets (its dynamic (+) chains), whose implications go
+        /// through singles and the simple rules (locked candidates, naked and hidden pairs,
+        /// X-Wings), on positions where those stall: the run concludes every refutation and
+        /// verity they give, and nothing else.
+        #[test]
+        fn nets_conclude_what_every_case_implies(
+            index in 0usize..1000,
+            steps in 0usize..30,
+            drop in 0u64..30,
+            seed in any::<u64>(),
+        ) {
+            let (c, solution) = random_position(index, steps, drop, seed);
+            let c = with_simple_rules(c).expect("sound rules keep the solution");
+            for x in Cell::all() {
+                let truth = solution.get(x).expect("a full solution");
+                prop_assert!(c.value(x) == Some(truth) || c.get(x).contains(truth));
             }
+            prop_assume!(!c.is_solved());
+            check_rule(&c, ChainRule::dynamic(1), with_simple_rules, &solution)?;
         }
     }
 }
