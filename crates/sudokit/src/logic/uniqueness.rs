@@ -1498,12 +1498,11 @@ mod tests {
     }
 
     /// BUG-Lites need many cells down to their pairs, which random positions rarely have:
-    /// the positions where a real solve would reach it by its difficulty, just after BUG+1
-    /// (where the engine up to BUG+1 stalls, on every second puzzle of top1465), do, if
-    /// seldom.
+    /// the positions where a real solve reaches it, just after BUG+1 (where the engine up to
+    /// BUG+1 stalls, on every second puzzle of top1465), do, if seldom.
     #[test]
     fn bug_lites_along_real_solves_match_the_reference_and_are_sound() {
-        let engine = engine_before(Technique::SiameseFinnedXWing);
+        let engine = engine_before(Technique::BugLite);
         let mut positions = 0;
         for puzzle in sample("puzzles3_magictour_top1465", 2) {
             walk(&engine, &puzzle, |c, solution| {
