@@ -21,6 +21,8 @@
 //! pairs cannot alternate true and false. So a guardian is true: a lone guardian is placed,
 //! and cells seeing every guardian lose the digit.
 
+use std::cell::RefCell;
+
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
 use crate::step::{cell_list, Step, Technique};
@@ -393,87 +395,142 @@ fn er_step(
 /// X-Chain's too.
 pub const BROKEN_WING_MAX_CELLS: usize = 7;
 
-/// Broken Wing.
-pub fn broken_wing(c: &Candidates) -> Option<Step> {
-    broken_wings(c).next()
+/// The first Broken Wing of each digit and the digit's cells it was found with. A digit's
+/// loops depend on its cells only, and the step of another technique between two calls
+/// leaves most digits' cells as they were, so only the changed digits are searched again.
+type WingCache = [Option<(CellSet, Option<Step>)>; 9];
+
+thread_local! {
+    static WING_CACHE: RefCell<WingCache> = const { RefCell::new([const { None }; 9]) };
 }
 
-/// Every Broken Wing, by digit and then by its loop's first cell (each loop met once, from
-/// its first cell toward the lower of its two neighbours).
-fn broken_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
-    Digit::all().flat_map(move |d| {
-        c.cells_with(d).iter().flat_map(move |start| {
-            let mut wing = Wing {
-                c,
-                d,
-                loop_cells: vec![start],
-                houses: Vec::new(),
-                guardians: CellSet::EMPTY,
-            };
-            let mut found = Vec::new();
-            wing.extend(CellSet::EMPTY, &mut found);
-            found
+/// Broken Wing.
+pub fn broken_wing(c: &Candidates) -> Option<Step> {
+    Digit::all().find_map(|d| {
+        let holders = c.cells_with(d);
+        WING_CACHE.with(|cache| {
+            let slot = &mut cache.borrow_mut()[d.index()];
+            match slot {
+                Some((cells, step)) if *cells == holders => step.clone(),
+                _ => {
+                    let step = digit_broken_wings(c, d).next();
+                    *slot = Some((holders, step.clone()));
+                    step
+                }
+            }
         })
     })
 }
 
+/// Every Broken Wing, by digit.
+#[cfg(test)]
+fn broken_wings(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
+    Digit::all().flat_map(move |d| digit_broken_wings(c, d))
+}
+
+/// Every Broken Wing of `d`, by its loop's first cell (each loop met once, from its first
+/// cell toward the lower of its two neighbours).
+fn digit_broken_wings(c: &Candidates, d: Digit) -> impl Iterator<Item = Step> + '_ {
+    c.cells_with(d).iter().flat_map(move |start| {
+        let mut wing = Wing {
+            c,
+            d,
+            start,
+            within: closing_distances(c.cells_with(d), start),
+            loop_cells: vec![start],
+            on_loop: CellSet::single(start),
+            houses: Vec::new(),
+            guardians: CellSet::EMPTY,
+            seen_by_guardians: CellSet::ALL,
+        };
+        let mut found = Vec::new();
+        wing.extend(CellSet::EMPTY, &mut found);
+        found
+    })
+}
+
+/// The cells of a loop from `start` (the digit's `holders` from `start` on) that can close
+/// it within `j` links, for `j` up to [`BROKEN_WING_MAX_CELLS`]: a loop's later cells lie
+/// there, so a path whose next cell is too far to close it in time is not grown.
+fn closing_distances(holders: CellSet, start: Cell) -> [CellSet; BROKEN_WING_MAX_CELLS + 1] {
+    let from_start = CellSet::from_bits(!((1u128 << start.index()) - 1)) & holders;
+    let mut within = [CellSet::EMPTY; BROKEN_WING_MAX_CELLS + 1];
+    within[1] = from_start & CellSet::peers(start);
+    // The cells first reached in the last round: only their peers can be new.
+    let mut frontier = within[1];
+    for j in 2..=BROKEN_WING_MAX_CELLS {
+        within[j] = frontier.iter().fold(within[j - 1], |acc, x| {
+            acc | (from_start & CellSet::peers(x))
+        });
+        frontier = within[j] - within[j - 1];
+    }
+    within
+}
+
 /// A Broken Wing's loop in the making: its cells in order, the houses linking each to the
-/// next, and the guardians so far.
+/// next, the guardians so far and the cells seeing all of them.
 struct Wing<'a> {
     c: &'a Candidates,
     d: Digit,
+    start: Cell,
+    within: [CellSet; BROKEN_WING_MAX_CELLS + 1],
     loop_cells: Vec<Cell>,
+    on_loop: CellSet,
     houses: Vec<House>,
     guardians: CellSet,
+    seen_by_guardians: CellSet,
 }
 
 impl Wing<'_> {
     /// Grows the loop by one link from its last cell, or closes it; `linked` holds the cells
     /// of the link houses so far, where no later loop cell may lie. A loop whose guardians
-    /// (two or more) no cell with the digit sees can remove nothing and is dropped.
+    /// (two or more) no cell with the digit sees can remove nothing and is dropped, and so
+    /// is a path that can no longer close within [`BROKEN_WING_MAX_CELLS`] cells.
     fn extend(&mut self, linked: CellSet, found: &mut Vec<Step>) {
-        let (start, last) = (
-            self.loop_cells[0],
-            self.loop_cells[self.loop_cells.len() - 1],
-        );
-        let on_loop: CellSet = self.loop_cells.iter().copied().collect();
+        let (start, last) = (self.start, self.loop_cells[self.loop_cells.len() - 1]);
+        let n = self.loop_cells.len();
+        // The cells a new (non-closing) cell may be: close enough to close the loop in time.
+        let reachable = if n == BROKEN_WING_MAX_CELLS {
+            CellSet::EMPTY
+        } else {
+            self.within[BROKEN_WING_MAX_CELLS - n] - linked - self.on_loop
+        };
         for h in last.houses() {
             let holders = self.c.cells_with_in(h, self.d);
-            let others = (on_loop & CellSet::house(h)) - CellSet::single(last);
-            for next in (holders - CellSet::single(last)).iter() {
+            let others = (self.on_loop & CellSet::house(h)) - CellSet::single(last);
+            let closes = others == CellSet::single(start)
+                && n >= 5
+                && n % 2 == 1
+                && self.loop_cells[1] < last;
+            let nexts = if !others.is_empty() {
+                CellSet::single(start) & holders
+            } else {
+                reachable & holders
+            };
+            for next in nexts.iter() {
                 let closing = next == start;
-                if closing {
-                    let n = self.loop_cells.len();
-                    if others != CellSet::single(start)
-                        || n < 5
-                        || n % 2 == 0
-                        || self.loop_cells[1] > last
-                    {
-                        continue;
-                    }
-                } else if !others.is_empty()
-                    || next < start
-                    || linked.contains(next)
-                    || on_loop.contains(next)
-                    || self.loop_cells.len() == BROKEN_WING_MAX_CELLS
-                {
+                if closing && !closes {
                     continue;
                 }
-                let before = self.guardians;
-                self.guardians |= holders - CellSet::single(last) - CellSet::single(next);
-                let targets = self.c.cells_with(self.d) & self.guardians.common_peers();
+                let (guardians, seen) = (self.guardians, self.seen_by_guardians);
+                let new = holders - CellSet::single(last) - CellSet::single(next);
+                self.guardians |= new;
+                self.seen_by_guardians = new.iter().fold(seen, |acc, g| acc & CellSet::peers(g));
+                let targets = self.c.cells_with(self.d) & self.seen_by_guardians;
                 if self.guardians.len() < 2 || !targets.is_empty() {
                     self.houses.push(h);
                     if closing {
                         found.extend(self.conclude());
                     } else {
                         self.loop_cells.push(next);
+                        self.on_loop.insert(next);
                         self.extend(linked | CellSet::house(h), found);
+                        self.on_loop.remove(next);
                         self.loop_cells.pop();
                     }
                     self.houses.pop();
                 }
-                self.guardians = before;
+                (self.guardians, self.seen_by_guardians) = (guardians, seen);
             }
         }
     }
