@@ -52,28 +52,13 @@ fn all_als(c: &Candidates) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let mut seen = HashSet::new();
     for h in House::all() {
-        let free: Vec<Cell> = h
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&x| c.value(x).is_none())
-            .collect();
-        let k = free.len();
+        let (free, union) = subsets(c, CellSet::house(h));
         // A set of all free cells holds exactly as many digits as cells: never almost locked.
-        // Digits of every subset, each from the subset without its lowest cell.
-        let mut union = vec![DigitSet::EMPTY; 1 << k];
-        for mask in 1usize..(1 << k) - 1 {
-            let digits = union[mask & (mask - 1)] | c.get(free[mask.trailing_zeros() as usize]);
-            union[mask] = digits;
+        for (mask, &digits) in union.iter().enumerate().take(union.len() - 1).skip(1) {
             if digits.len() != mask.count_ones() as usize + 1 {
                 continue;
             }
-            let cells: CellSet = free
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &x)| x)
-                .collect();
+            let cells = chosen(&free, mask);
             if seen.insert(cells.bits()) {
                 let by_digit: [CellSet; 9] =
                     std::array::from_fn(|d| cells & c.cells_with(Digit::from_index(d)));
@@ -552,6 +537,14 @@ fn sues_de_coq(c: &Candidates) -> impl Iterator<Item = Step> + '_ {
     crossings().flat_map(move |(line, b)| sue_de_coq_in(c, line, b))
 }
 
+/// The cells of `free` that bit mask `mask` chooses.
+fn chosen(free: &[Cell], mask: usize) -> CellSet {
+    (0..free.len())
+        .filter(|i| mask >> i & 1 == 1)
+        .map(|i| free[i])
+        .collect()
+}
+
 /// The unsolved cells of `cells`, and the digits of each subset of them by bit mask.
 fn subsets(c: &Candidates, cells: CellSet) -> (Vec<Cell>, Vec<DigitSet>) {
     let free: Vec<Cell> = cells.iter().filter(|&x| c.value(x).is_none()).collect();
@@ -567,12 +560,6 @@ fn sue_de_coq_in(c: &Candidates, line: House, b: House) -> Vec<Step> {
     let (meet, meet_digits) = subsets(c, in_line & in_box);
     let (line_free, line_digits) = subsets(c, in_line - in_box);
     let (box_free, box_digits) = subsets(c, in_box - in_line);
-    let pick = |free: &[Cell], mask: usize| -> CellSet {
-        (0..free.len())
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| free[i])
-            .collect()
-    };
     let mut found = Vec::new();
     for (m, &v) in meet_digits.iter().enumerate().skip(1) {
         let size = m.count_ones() as usize;
@@ -588,7 +575,11 @@ fn sue_de_coq_in(c: &Candidates, line: House, b: House) -> Vec<Step> {
                 if (vb & v).is_empty() || !(vb & vl).is_empty() || (v | vl | vb).len() != cells {
                     continue;
                 }
-                let parts = [pick(&meet, m), pick(&line_free, l), pick(&box_free, k)];
+                let parts = [
+                    chosen(&meet, m),
+                    chosen(&line_free, l),
+                    chosen(&box_free, k),
+                ];
                 let set_cells = parts[0] | parts[1] | parts[2];
                 let mut eliminations = Vec::new();
                 for (house, digits) in [(in_line, vl | (v - vb)), (in_box, vb | (v - vl))] {
@@ -871,12 +862,7 @@ mod tests {
         let mut out: Vec<Definition> = Vec::new();
         let mut seen = HashSet::new();
         for h in House::all() {
-            let free: Vec<Cell> = h
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&x| c.value(x).is_none())
-                .collect();
+            let free: Vec<Cell> = (c.empty_cells() & CellSet::house(h)).iter().collect();
             for n in 1..=free.len() {
                 first_combination(&free, n, &mut |cs| {
                     let digits = cs.iter().fold(DigitSet::EMPTY, |a, &x| a | c.get(x));
