@@ -38,17 +38,17 @@ use crate::step::{digit_list, Step, Technique};
 
 /// One almost locked set.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Als {
-    cells: CellSet,
-    digits: DigitSet,
+pub(crate) struct Als {
+    pub(crate) cells: CellSet,
+    pub(crate) digits: DigitSet,
     /// Per digit, the set's cells holding it.
-    by_digit: [CellSet; 9],
+    pub(crate) by_digit: [CellSet; 9],
     /// Per digit, the cells outside the set that see every cell of it holding that digit.
-    sees_all: [CellSet; 9],
+    pub(crate) sees_all: [CellSet; 9],
 }
 
 /// Every ALS of the grid (each cell set once), smallest first.
-fn all_als(c: &Candidates) -> Vec<Als> {
+pub(crate) fn all_als(c: &Candidates) -> Vec<Als> {
     let mut out: Vec<Als> = Vec::new();
     let mut seen = HashSet::new();
     for h in House::all() {
@@ -99,7 +99,7 @@ fn z_targets(c: &Candidates, a: &Als, b: &Als, z: Digit) -> CellSet {
 }
 
 /// An ALS as a Eureka node: `(first=rest)cells`, `rest` listing `next` first.
-fn node(a: &Als, first: Digit, next: Digit) -> String {
+pub(crate) fn node(a: &Als, first: Digit, next: Digit) -> String {
     let rest: String = std::iter::once(next)
         .chain((a.digits - DigitSet::single(first) - DigitSet::single(next)).iter())
         .map(|d| d.to_string())

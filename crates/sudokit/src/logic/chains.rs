@@ -34,7 +34,18 @@
 //! path from that link's one end back to the other. Each node carries the set of candidates
 //! it "kills" (its weak-link partners) as nine 81-bit masks, so testing a pair of ends is
 //! nine ANDs. Tests compare every conclusion, and the shortest chain for each, with a plain
-//! depth-first enumeration of the chains from the definitions. ALS nodes are not used.
+//! depth-first enumeration of the chains from the definitions.
+//!
+//! The grouped techniques also take *almost locked sets* as nodes: `n` cells of one house
+//! holding `n + 1` digits lack exactly one, so a chain entering a set on a digit made absent
+//! leaves it on any other, which is then present (a strong link between two of the set's
+//! digits, as inside a bivalue cell). Such a node is the set's cells holding its digit; it
+//! sees what every one of them sees. Chains start and end on candidates or groups; a
+//! continuous loop may pass through sets anywhere, so a loop whose weak link joins two sets is
+//! also read from a set's digit. Sets make the graph several times larger, so they are used
+//! only where groups alone find nothing, up to [`MAX_SET_NODES`]; and where the shortest walk
+//! through sets repeats a candidate, the search for a chain that does not stops after
+//! `SET_WALK_BUDGET` nodes (the reference test finds no conclusion lost to that).
 //!
 //! The three nice-loop techniques share one search per grid state (a small thread-local
 //! cache), since the solver asks for them one after the other on the same grid.
@@ -44,6 +55,7 @@ use std::collections::HashMap;
 
 use crate::candidates::Candidates;
 use crate::grid::{Cell, CellSet, Digit, DigitSet, House};
+use crate::logic::als::{self, Als};
 use crate::step::{Step, Technique};
 
 /// The longest chain the finders look for, in nodes (a candidate or a group; a bivalue
@@ -52,6 +64,14 @@ use crate::step::{Step, Technique};
 /// from implication tables of up to 1,000 entries, in effect unbounded.)
 pub const MAX_NODES: usize = 20;
 
+/// The longest chain through almost locked sets the grouped techniques look for, in
+/// nodes (a set's entry and exit are two, as in a bivalue cell). The search's cost grows
+/// steeply past it: on the first 300 puzzles of top1465 the grouped techniques take as
+/// many steps at 14 nodes as at 20 (663 and 659, against 330 without sets), while
+/// `explain` takes about a fifth longer than without sets at 14 and eight times as long at
+/// 20.
+pub const MAX_SET_NODES: usize = 14;
+
 /// Which links a search may use.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -59,30 +79,73 @@ enum Kind {
     X,
     /// Bivalue cells only: strong links inside cells, weak links between equal digits.
     Xy,
-    /// Every link; groups when `grouped`.
-    Nice { grouped: bool },
+    /// Every link, over the nodes named.
+    Nice(Nodes),
 }
 
-/// A node: a digit in a set of cells (one cell, or a group within a box/line intersection).
+/// The nodes a nice-loop search uses: each kind adds to the one before.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Nodes {
+    /// Candidates.
+    Plain,
+    /// Candidates and box/line groups.
+    Groups,
+    /// Candidates, groups and almost locked sets.
+    Sets,
+}
+
+impl Kind {
+    /// Whether the chains must hold a group or a set (the grouped techniques).
+    fn grouped(self) -> bool {
+        matches!(self, Kind::Nice(Nodes::Groups | Nodes::Sets))
+    }
+}
+
+/// A node: a digit in a set of cells (one cell, a group within a box/line intersection, or
+/// the cells of an almost locked set holding the digit).
 #[derive(Clone, Copy, Debug)]
 struct Node {
     digit: Digit,
     cells: CellSet,
+    /// The almost locked set the node belongs to (an index into [`Graph::sets`]), or
+    /// [`NO_SET`].
+    set: u16,
 }
 
+/// The `set` of a node that belongs to no almost locked set.
+const NO_SET: u16 = u16::MAX;
+
 impl Node {
+    fn plain(digit: Digit, cells: CellSet) -> Node {
+        Node {
+            digit,
+            cells,
+            set: NO_SET,
+        }
+    }
+
+    /// The node's cell when it is one candidate.
     fn single(&self) -> Option<Cell> {
-        if self.cells.len() == 1 {
+        if self.cells.len() == 1 && self.set == NO_SET {
             self.cells.first()
         } else {
             None
         }
+    }
+
+    /// Whether the node is a group or part of a set: what makes a chain grouped.
+    fn is_group(&self) -> bool {
+        self.cells.len() > 1 || self.set != NO_SET
     }
 }
 
 /// The link graph of one grid state.
 struct Graph {
     nodes: Vec<Node>,
+    /// The almost locked sets the nodes belong to. A chain enters a set on a digit made
+    /// absent and leaves on another, which must then be present (`n` cells of one house
+    /// hold `n + 1` digits): the two are a strong link, as in a bivalue cell, a set of one.
+    sets: Vec<Als>,
     strong: Vec<Vec<u16>>,
     weak: Vec<Vec<u16>>,
     /// Per node, per digit: the candidates that are false if the node is true.
@@ -91,6 +154,15 @@ struct Graph {
 
 impl Graph {
     fn build(c: &Candidates, kind: Kind) -> Graph {
+        let sets = match kind {
+            Kind::Nice(Nodes::Sets) => als::all_als(c),
+            _ => Vec::new(),
+        };
+        Graph::over(c, kind, sets)
+    }
+
+    /// The graph with `all_sets` for its almost locked sets.
+    fn over(c: &Candidates, kind: Kind, all_sets: Vec<Als>) -> Graph {
         let mut nodes = Vec::new();
         let bivalue = c.bivalue_cells();
         for d in Digit::all() {
@@ -99,18 +171,15 @@ impl Graph {
                 _ => c.cells_with(d),
             };
             for cell in cells.iter() {
-                nodes.push(Node {
-                    digit: d,
-                    cells: CellSet::single(cell),
-                });
+                nodes.push(Node::plain(d, CellSet::single(cell)));
             }
-            if kind == (Kind::Nice { grouped: true }) {
+            if kind.grouped() {
                 for b in 0..9u8 {
                     let in_box = c.cells_with_in(House::Box(b), d);
                     for line in box_lines(b) {
                         let g = in_box & CellSet::house(line);
                         if g.len() >= 2 {
-                            nodes.push(Node { digit: d, cells: g });
+                            nodes.push(Node::plain(d, g));
                         }
                     }
                 }
@@ -121,6 +190,31 @@ impl Graph {
             .enumerate()
             .map(|(i, n)| ((n.digit.index(), n.cells.bits()), i as u16))
             .collect();
+        // Each set's digits that some candidate outside it sees in all its cells: where a
+        // chain may enter or leave it. A set with fewer than two is no use.
+        let mut sets = Vec::new();
+        let mut strong_in_sets = Vec::new();
+        for set in all_sets.into_iter().filter(|a| a.cells.len() >= 2) {
+            let ends: Vec<Digit> = set
+                .digits
+                .iter()
+                .filter(|d| !(set.sees_all[d.index()] & c.cells_with(*d)).is_empty())
+                .collect();
+            if ends.len() < 2 {
+                continue;
+            }
+            let first = nodes.len() as u16;
+            let id = sets.len() as u16;
+            for &d in &ends {
+                nodes.push(Node {
+                    digit: d,
+                    cells: set.by_digit[d.index()],
+                    set: id,
+                });
+            }
+            strong_in_sets.push(first..first + ends.len() as u16);
+            sets.push(set);
+        }
         let mut by_digit: [Vec<u16>; 9] = Default::default();
         for (i, n) in nodes.iter().enumerate() {
             by_digit[n.digit.index()].push(i as u16);
@@ -140,7 +234,7 @@ impl Graph {
                     }
                     for &a in &by_digit[d.index()] {
                         let ac = nodes[a as usize].cells;
-                        if (ac - p).is_empty() && ac != p {
+                        if nodes[a as usize].set == NO_SET && (ac - p).is_empty() && ac != p {
                             if let Some(&b) = index.get(&(d.index(), (p - ac).bits())) {
                                 push_unique(&mut strong[a as usize], b);
                             }
@@ -159,21 +253,35 @@ impl Graph {
                 strong[b as usize].push(a);
             }
         }
-        // Weak links and kill sets.
+        // Strong links inside sets: between every two of a set's digits.
+        for range in strong_in_sets {
+            for a in range.clone() {
+                strong[a as usize].extend(range.clone().filter(|&b| b != a));
+            }
+        }
+        // Weak links and kill sets. The nodes a node sees all lie in what it kills: look
+        // them up by their first cell.
+        let mut by_first: Vec<Vec<u16>> = vec![Vec::new(); 9 * 81];
+        for (i, node) in nodes.iter().enumerate() {
+            if let Some(first) = node.cells.first() {
+                by_first[node.digit.index() * 81 + first.index()].push(i as u16);
+            }
+        }
         for (i, node) in nodes.iter().enumerate() {
             let d = node.digit;
             let seen = node.cells.common_peers() & c.cells_with(d);
             kill[i][d.index()] = seen;
-            for &j in &by_digit[d.index()] {
-                let other = nodes[j as usize].cells;
-                if j as usize != i && (other - seen).is_empty() {
-                    weak[i].push(j);
+            for x in seen.iter() {
+                for &j in &by_first[d.index() * 81 + x.index()] {
+                    if (nodes[j as usize].cells - seen).is_empty() {
+                        weak[i].push(j);
+                    }
                 }
             }
             if let Some(cell) = node.single() {
                 for e in c.get(cell).iter().filter(|&e| e != d) {
                     kill[i][e.index()] = CellSet::single(cell);
-                    if let Kind::Nice { .. } = kind {
+                    if let Kind::Nice(_) = kind {
                         weak[i].push(index[&(e.index(), CellSet::single(cell).bits())]);
                     }
                 }
@@ -181,6 +289,7 @@ impl Graph {
         }
         Graph {
             nodes,
+            sets,
             strong,
             weak,
             kill,
@@ -188,7 +297,7 @@ impl Graph {
     }
 
     fn is_group(&self, i: u16) -> bool {
-        self.nodes[i as usize].cells.len() > 1
+        self.nodes[i as usize].is_group()
     }
 
     /// Whether no candidate appears twice in `nodes`, but for a loop's start at its end.
@@ -324,20 +433,34 @@ impl<'g> Search<'g> {
             shortest: std::array::from_fn(|_| vec![u32::MAX; 2 * 729]),
             first_len: [usize::MAX; 3],
         };
-        let grouped = kind == Kind::Nice { grouped: true };
+        let grouped = kind.grouped();
         let n = g.nodes.len();
         let mut pred = vec![u32::MAX; 8 * n];
+        // The start each state was last reached from (plus one): clearing `pred` for every
+        // start would cost more than the walks on a graph with sets.
+        let mut reached = vec![0u16; 8 * n];
         let mut frontier: Vec<u32> = Vec::new();
         let mut next: Vec<u32> = Vec::new();
-        let nice = matches!(kind, Kind::Nice { .. });
+        let nice = matches!(kind, Kind::Nice(_));
         for s in 0..n as u16 {
             // Open chains conclude only what both ends kill; loops conclude more.
-            if g.strong[s as usize].is_empty() || (!nice && is_empty(&g.kill[s as usize])) {
+            // A chain starts and ends on candidates or groups; a set's digit starts only
+            // loops closed by a link from another set, and only for what that link removes
+            // (the loop's other links are read from their own starts).
+            let idle_set = g.nodes[s as usize].set != NO_SET
+                && !g.weak[s as usize]
+                    .iter()
+                    .any(|&v| g.nodes[v as usize].set != NO_SET && !is_empty(&g.common_kill(s, v)));
+            if g.strong[s as usize].is_empty()
+                || idle_set
+                || (!nice && is_empty(&g.kill[s as usize]))
+            {
                 continue;
             }
-            pred.fill(u32::MAX);
+            let round = s + 1;
             let start = state(s, false, grouped && g.is_group(s), false);
             pred[start as usize] = start;
+            reached[start as usize] = round;
             frontier.clear();
             frontier.push(start);
             let mut len = 1;
@@ -352,7 +475,8 @@ impl<'g> Search<'g> {
                     for &v in &g.strong[u as usize] {
                         let group = from & 2 != 0 || (grouped && g.is_group(v));
                         let to = state(v, len >= 4, group, true);
-                        if pred[to as usize] == u32::MAX {
+                        if reached[to as usize] != round {
+                            reached[to as usize] = round;
                             pred[to as usize] = from;
                             next.push(to);
                         }
@@ -371,7 +495,8 @@ impl<'g> Search<'g> {
                     for &v in &g.weak[u as usize] {
                         let group = from & 2 != 0 || (grouped && g.is_group(v));
                         let to = state(v, true, group, false);
-                        if pred[to as usize] == u32::MAX {
+                        if reached[to as usize] != round {
+                            reached[to as usize] = round;
                             pred[to as usize] = from;
                             next.push(to);
                         }
@@ -388,7 +513,7 @@ impl<'g> Search<'g> {
     /// kind has), or more than any chain while one category has none.
     fn longest_first(&self) -> usize {
         match self.kind {
-            Kind::Nice { .. } => self.first_len.iter().copied().max().unwrap_or(usize::MAX),
+            Kind::Nice(_) => self.first_len.iter().copied().max().unwrap_or(usize::MAX),
             _ => self.first_len[Category::Open.slot()],
         }
     }
@@ -396,13 +521,44 @@ impl<'g> Search<'g> {
     /// Tests the chains from `s` (off) to the on-state `end`, `len` nodes long by the walk.
     fn examine(&mut self, s: u16, end: u32, len: usize, pred: &[u32]) {
         let g = self.g;
-        let grouped = self.kind == Kind::Nice { grouped: true };
+        let grouped = self.kind.grouped();
         // Chains without a group belong to the plain techniques.
         if grouped && end & 2 == 0 {
             return;
         }
         let e = state_node(end);
-        let nice = matches!(self.kind, Kind::Nice { .. });
+        let nice = matches!(self.kind, Kind::Nice(_));
+        let (sn, en) = (g.nodes[s as usize], g.nodes[e as usize]);
+        if sn.set == NO_SET && en.set == NO_SET {
+            self.examine_chain(s, end, len, pred);
+        }
+        // A loop through sets: read from a start that is a set's digit only where the link
+        // closing it joins two sets, as the other loops are read from a candidate or group.
+        let closes = sn.set == NO_SET || en.set != NO_SET;
+        if nice && closes && len >= 4 && g.weak[e as usize].contains(&s) {
+            // A loop: its eliminations depend on every weak link in it, so on the path.
+            let Some(nodes) = self.chain(s, end, len, pred) else {
+                return;
+            };
+            let mut kills = g.common_kill(e, s);
+            for pair in nodes[1..].chunks(2) {
+                if let [a, b] = *pair {
+                    let k = g.common_kill(a, b);
+                    for d in 0..9 {
+                        kills[d] |= k[d];
+                    }
+                }
+            }
+            self.record(Category::Continuous, nodes, true, None, kills);
+        }
+    }
+
+    /// Tests the chain from the candidate or group `s` (off) to the on-state `end` of
+    /// another: an open chain or discontinuous loop.
+    fn examine_chain(&mut self, s: u16, end: u32, len: usize, pred: &[u32]) {
+        let g = self.g;
+        let e = state_node(end);
+        let nice = matches!(self.kind, Kind::Nice(_));
         let (sn, en) = (g.nodes[s as usize], g.nodes[e as usize]);
         if e == s {
             // The start's absence forces it: it is true.
@@ -435,22 +591,6 @@ impl<'g> Search<'g> {
             Category::Open
         };
         self.offer(category, s, end, len, pred, None, kills);
-        if nice && g.weak[e as usize].contains(&s) {
-            // A loop: its eliminations depend on every weak link in it, so on the path.
-            let Some(nodes) = self.chain(s, end, len, pred) else {
-                return;
-            };
-            let mut kills = g.common_kill(e, s);
-            for pair in nodes[1..].chunks(2) {
-                if let [a, b] = *pair {
-                    let k = g.common_kill(a, b);
-                    for d in 0..9 {
-                        kills[d] |= k[d];
-                    }
-                }
-            }
-            self.record(Category::Continuous, nodes, true, None, kills);
-        }
     }
 
     /// Whether a chain of `len` nodes drawing these conclusions would be the shortest for
@@ -528,7 +668,7 @@ impl<'g> Search<'g> {
         if self.g.is_simple(&nodes) {
             return Some(nodes);
         }
-        let grouped = end & 2 != 0 && self.kind == Kind::Nice { grouped: true };
+        let grouped = end & 2 != 0 && self.kind.grouped();
         self.shortest_simple(s, state_node(end), grouped, len)
     }
 
@@ -537,23 +677,8 @@ impl<'g> Search<'g> {
     /// nodes at a time, pruned by the distance to `e` that ignores repeats.
     fn shortest_simple(&self, s: u16, e: u16, grouped: bool, len: usize) -> Option<Vec<u16>> {
         let g = self.g;
-        let n = g.nodes.len();
-        // distance[node * 2 + on]: links from that state to `e` on.
-        let mut distance = vec![u8::MAX; 2 * n];
-        distance[e as usize * 2 + 1] = 0;
-        let mut queue = std::collections::VecDeque::from([(e, true)]);
-        while let Some((u, on)) = queue.pop_front() {
-            let here = distance[u as usize * 2 + usize::from(on)];
-            // Into an on-state through a strong link from an off-state, and the reverse.
-            let from = if on { &g.strong } else { &g.weak };
-            for &v in &from[u as usize] {
-                let slot = &mut distance[v as usize * 2 + usize::from(!on)];
-                if *slot == u8::MAX {
-                    *slot = here + 1;
-                    queue.push_back((v, !on));
-                }
-            }
-        }
+        let distance = distances_to(g, e);
+        let budget = std::cell::Cell::new(SET_WALK_BUDGET);
         let mut bound = len;
         while bound <= self.max_nodes {
             let mut path = vec![s];
@@ -566,6 +691,7 @@ impl<'g> Search<'g> {
                 grouped,
                 bound,
                 distance: &distance,
+                budget: &budget,
             };
             if walk.extend(&mut path, &mut used) {
                 return Some(path);
@@ -608,6 +734,26 @@ impl<'g> Search<'g> {
     }
 }
 
+/// Per state (`node * 2 + on`), the links from it to `e` on, ignoring repeats.
+fn distances_to(g: &Graph, e: u16) -> Vec<u8> {
+    let mut distance = vec![u8::MAX; 2 * g.nodes.len()];
+    distance[e as usize * 2 + 1] = 0;
+    let mut queue = std::collections::VecDeque::from([(e, true)]);
+    while let Some((u, on)) = queue.pop_front() {
+        let here = distance[u as usize * 2 + usize::from(on)];
+        // Into an on-state through a strong link from an off-state, and the reverse.
+        let from = if on { &g.strong } else { &g.weak };
+        for &v in &from[u as usize] {
+            let slot = &mut distance[v as usize * 2 + usize::from(!on)];
+            if *slot == u8::MAX {
+                *slot = here + 1;
+                queue.push_back((v, !on));
+            }
+        }
+    }
+    distance
+}
+
 /// A bounded depth-first search for a chain that repeats no candidate.
 struct Walk<'a> {
     g: &'a Graph,
@@ -615,11 +761,25 @@ struct Walk<'a> {
     grouped: bool,
     bound: usize,
     distance: &'a [u8],
+    /// The nodes the search may still visit, on a graph with sets.
+    budget: &'a std::cell::Cell<usize>,
 }
+
+/// How many nodes the search for a chain that repeats no candidate visits, on a graph with
+/// almost locked sets, before it gives up. Sets make the graph dense, and on some positions
+/// the search, exponential in the chain's length, took a minute; with this bound the
+/// reference test still finds every conclusion of chains of up to eight nodes.
+const SET_WALK_BUDGET: usize = 20_000;
 
 impl Walk<'_> {
     fn extend(&self, path: &mut Vec<u16>, used: &mut [CellSet; 9]) -> bool {
         let g = self.g;
+        if !g.sets.is_empty() {
+            if self.budget.get() == 0 {
+                return false;
+            }
+            self.budget.set(self.budget.get() - 1);
+        }
         let last = *path.last().expect("a start");
         // Node i of a chain is on when i is odd: the next link is strong from an off node.
         let on = path.len() % 2 == 0;
@@ -672,7 +832,11 @@ fn to_step(g: &Graph, t: Technique, f: &Found) -> Step {
     for &i in &f.nodes {
         let node = g.nodes[i as usize];
         step.digits.insert(node.digit);
-        for cell in node.cells.iter() {
+        let named = match g.sets.get(usize::from(node.set)) {
+            Some(set) => set.cells,
+            None => node.cells,
+        };
+        for cell in named.iter() {
             if !cells.contains(cell) {
                 cells.insert(cell);
                 step.cells.push(cell);
@@ -705,6 +869,11 @@ fn eureka(g: &Graph, nodes: &[u16]) -> String {
             let b = g.nodes[nodes[i + 1] as usize];
             if a.single().is_some() && a.cells == b.cells {
                 out.push_str(&format!("({}={}){}", a.digit, b.digit, cells_name(a.cells)));
+                i += 2;
+                continue;
+            }
+            if a.set != NO_SET && a.set == b.set {
+                out.push_str(&als::node(&g.sets[usize::from(a.set)], a.digit, b.digit));
                 i += 2;
                 continue;
             }
@@ -885,7 +1054,10 @@ thread_local! {
         const { RefCell::new(None) };
 }
 
-/// The nice-loop/AIC step of `cat`, from one shared search per grid state.
+/// The nice-loop/AIC step of `cat`, from one shared search per grid state. The grouped
+/// techniques take almost locked sets as nodes only where groups alone find no chain of
+/// any category: sets are the harder reading, and a search with them costs several times
+/// one without.
 fn nice(c: &Candidates, grouped: bool, cat: Category) -> Option<Step> {
     let cached = NICE_CACHE.with(|cache| {
         cache.borrow().as_ref().and_then(|(g, gr, steps)| {
@@ -895,14 +1067,32 @@ fn nice(c: &Candidates, grouped: bool, cat: Category) -> Option<Step> {
     if let Some(step) = cached {
         return step;
     }
-    let kind = Kind::Nice { grouped };
-    let g = Graph::build(c, kind);
-    let search = Search::run(&g, kind, MAX_NODES, true);
-    let names = nice_techniques(grouped);
-    let steps = Category::ALL.map(|cat| search.first(cat, names[cat.slot()]));
+    let steps = if grouped {
+        let steps = first_steps(c, Nodes::Groups);
+        if steps.iter().all(Option::is_none) {
+            first_steps(c, Nodes::Sets)
+        } else {
+            steps
+        }
+    } else {
+        first_steps(c, Nodes::Plain)
+    };
     let out = steps[cat.slot()].clone();
     NICE_CACHE.with(|cache| *cache.borrow_mut() = Some((c.clone(), grouped, steps)));
     out
+}
+
+/// The first step of each category of the nice-loop search over `nodes`.
+fn first_steps(c: &Candidates, nodes: Nodes) -> [Option<Step>; 3] {
+    let kind = Kind::Nice(nodes);
+    let g = Graph::build(c, kind);
+    let longest = match nodes {
+        Nodes::Sets => MAX_SET_NODES,
+        _ => MAX_NODES,
+    };
+    let search = Search::run(&g, kind, longest, true);
+    let names = nice_techniques(kind.grouped());
+    Category::ALL.map(|cat| search.first(cat, names[cat.slot()]))
 }
 
 /// Continuous Nice Loop: an alternating loop; every weak link in it becomes strong.
@@ -957,11 +1147,11 @@ mod tests {
 
     /// Every nice-loop and AIC step up to `max_nodes` nodes, per category (continuous,
     /// discontinuous, open): for each conclusion the shortest chain drawing it, shortest first.
-    fn nice_steps(c: &Candidates, grouped: bool, max_nodes: usize) -> [Vec<Step>; 3] {
-        let kind = Kind::Nice { grouped };
+    fn nice_steps(c: &Candidates, nodes: Nodes, max_nodes: usize) -> [Vec<Step>; 3] {
+        let kind = Kind::Nice(nodes);
         let g = Graph::build(c, kind);
         let search = Search::run(&g, kind, max_nodes, false);
-        let names = nice_techniques(grouped);
+        let names = nice_techniques(kind.grouped());
         Category::ALL.map(|cat| search.steps(cat, names[cat.slot()]))
     }
 
@@ -969,8 +1159,34 @@ mod tests {
     /// digit is placed (else eliminated).
     type Conclusion = (Technique, Cell, Digit, bool);
 
-    /// A node of the reference: a digit in one cell, or in 2–3 cells where a box meets a line.
-    type Candidate = (Digit, Vec<Cell>);
+    /// A node of the reference: a digit in one cell, in 2–3 cells where a box meets a line,
+    /// or in the cells of an almost locked set that hold it (with the set's index).
+    type Candidate = (Digit, Vec<Cell>, Option<usize>);
+
+    /// Every almost locked set, from the definition: 2 or more unsolved cells of one house
+    /// holding one digit more than their number (each cell set once).
+    fn almost_locked_sets(c: &Candidates) -> Vec<Vec<Cell>> {
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for h in House::all() {
+            let free: Vec<Cell> = h
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&x| c.value(x).is_none())
+                .collect();
+            for mask in 1u32..1 << free.len() {
+                let cells: Vec<Cell> = (0..free.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| free[i])
+                    .collect();
+                let digits = cells.iter().fold(DigitSet::EMPTY, |acc, &x| acc | c.get(x));
+                if cells.len() >= 2 && digits.len() == cells.len() + 1 && !out.contains(&cells) {
+                    out.push(cells);
+                }
+            }
+        }
+        out
+    }
 
     /// Every chain conclusion up to `max_nodes` nodes, from the definitions with plain loops
     /// and a depth-first enumeration of every chain, with the length of the shortest chain
@@ -979,16 +1195,21 @@ mod tests {
     /// two nodes' cells; or a bivalue cell's two digits. A weak link: one digit in disjoint
     /// nodes whose every cells see each other; or two digits of one cell (nice loops). A
     /// chain alternates them from a strong link and repeats no candidate.
-    fn reference(c: &Candidates, kind: Kind, max_nodes: usize) -> BTreeMap<Conclusion, usize> {
+    fn reference(
+        c: &Candidates,
+        kind: Kind,
+        max_nodes: usize,
+        sets: &[Vec<Cell>],
+    ) -> BTreeMap<Conclusion, usize> {
         let has = |x: Cell, d: Digit| c.get(x).contains(d);
         let mut nodes: Vec<Candidate> = Vec::new();
         for x in Cell::all() {
             if kind == Kind::Xy && c.get(x).len() != 2 {
                 continue;
             }
-            nodes.extend(c.get(x).iter().map(|d| (d, vec![x])));
+            nodes.extend(c.get(x).iter().map(|d| (d, vec![x], None)));
         }
-        if kind == (Kind::Nice { grouped: true }) {
+        if kind.grouped() {
             for b in 0..9u8 {
                 for line in House::all().filter(|h| !matches!(h, House::Box(_))) {
                     for d in Digit::all() {
@@ -999,15 +1220,29 @@ mod tests {
                             .filter(|x| line.cells().contains(x) && has(*x, d))
                             .collect();
                         if cells.len() >= 2 {
-                            nodes.push((d, cells));
+                            nodes.push((d, cells, None));
                         }
                     }
                 }
             }
         }
+        for (i, set) in sets.iter().enumerate() {
+            for d in Digit::all() {
+                let cells: Vec<Cell> = set.iter().copied().filter(|&x| has(x, d)).collect();
+                if !cells.is_empty() {
+                    nodes.push((d, cells, Some(i)));
+                }
+            }
+        }
+        let plain = |a: &Candidate| a.2.is_none();
         let disjoint = |a: &Candidate, b: &Candidate| a.1.iter().all(|x| !b.1.contains(x));
-        let single_cell = |a: &Candidate, b: &Candidate| a.1.len() == 1 && a.1 == b.1;
+        let single_cell =
+            |a: &Candidate, b: &Candidate| plain(a) && plain(b) && a.1.len() == 1 && a.1 == b.1;
         let strong = |a: &Candidate, b: &Candidate| {
+            // A set's digits: one of them is absent, so if one is, the other is present.
+            if a.2.is_some() || b.2.is_some() {
+                return a.2 == b.2 && a.0 != b.0;
+            }
             let house = a.0 == b.0
                 && disjoint(a, b)
                 && House::all().any(|h| {
@@ -1020,19 +1255,19 @@ mod tests {
             match kind {
                 Kind::X => house,
                 Kind::Xy => cell,
-                Kind::Nice { .. } => house || cell,
+                Kind::Nice(_) => house || cell,
             }
         };
         let weak = |a: &Candidate, b: &Candidate| {
             let digit =
                 a.0 == b.0 && disjoint(a, b) && a.1.iter().all(|x| b.1.iter().all(|y| x.sees(*y)));
             let cell = a.0 != b.0 && single_cell(a, b);
-            digit || (matches!(kind, Kind::Nice { .. }) && cell)
+            digit || (matches!(kind, Kind::Nice(_)) && cell)
         };
         // Whether candidate `d` in `x` is false when node `a` is true.
         let refutes = |a: &Candidate, x: Cell, d: Digit| {
             (a.0 == d && !a.1.contains(&x) && a.1.iter().all(|y| y.sees(x)))
-                || (a.1 == [x] && a.0 != d)
+                || (plain(a) && a.1 == [x] && a.0 != d)
         };
         let both = |a: &Candidate, b: &Candidate| -> Vec<(Cell, Digit)> {
             Cell::all()
@@ -1050,10 +1285,10 @@ mod tests {
         let names: [Technique; 3] = match kind {
             Kind::X => [Technique::XChain; 3],
             Kind::Xy => [Technique::XYChain; 3],
-            Kind::Nice { grouped } => nice_techniques(grouped),
+            Kind::Nice(_) => nice_techniques(kind.grouped()),
         };
-        let grouped = kind == (Kind::Nice { grouped: true });
-        let nice = matches!(kind, Kind::Nice { .. });
+        let grouped = kind.grouped();
+        let nice = matches!(kind, Kind::Nice(_));
         let mut out: BTreeMap<Conclusion, usize> = BTreeMap::new();
         let mut note = |cat: Category, x: Cell, d: Digit, placed: bool, len: usize| {
             let entry = out.entry((names[cat.slot()], x, d, placed)).or_insert(len);
@@ -1064,10 +1299,15 @@ mod tests {
         while let Some(path) = stack.pop() {
             let (s, e) = (path[0], *path.last().expect("a start"));
             let on = path.len() % 2 == 0;
-            let uses_group = !grouped || path.iter().any(|&i| nodes[i].1.len() > 1);
+            let uses_group = !grouped
+                || path
+                    .iter()
+                    .any(|&i| nodes[i].1.len() > 1 || !plain(&nodes[i]));
             let (sn, en) = (&nodes[s], &nodes[e]);
+            // A chain starts and ends on candidates or groups; a loop may pass anywhere.
+            let ends = plain(sn) && plain(en);
             if on && path.len() >= 4 && uses_group && (kind != Kind::Xy || sn.0 == en.0) {
-                let killed = both(sn, en);
+                let killed = if ends { both(sn, en) } else { Vec::new() };
                 let in_ends = sn.1.len() == 1
                     && en.1.len() == 1
                     && killed.iter().all(|(x, _)| *x == sn.1[0] || *x == en.1[0]);
@@ -1099,7 +1339,7 @@ mod tests {
             let links = if on { &weak_links[e] } else { &strong_links[e] };
             for &v in links {
                 let node = &nodes[v];
-                if v == s && !on && nice {
+                if v == s && !on && nice && plain(node) {
                     // Back to the start, on: the start is true.
                     let closed = path.len() + 1;
                     if closed >= 4 && (uses_group) {
@@ -1146,10 +1386,31 @@ mod tests {
         out
     }
 
+    /// Every nice-loop step through groups and the almost locked sets of `sets` (and no
+    /// others) up to `max_nodes` nodes.
+    fn set_steps(c: &Candidates, sets: &[Vec<Cell>], max_nodes: usize) -> Vec<Step> {
+        let kind = Kind::Nice(Nodes::Sets);
+        let g = Graph::over(c, kind, chosen_sets(c, sets));
+        let search = Search::run(&g, kind, max_nodes, false);
+        let names = nice_techniques(true);
+        Category::ALL
+            .map(|cat| search.steps(cat, names[cat.slot()]))
+            .concat()
+    }
+
+    /// The search's sets of `c` whose cells `sets` lists.
+    fn chosen_sets(c: &Candidates, sets: &[Vec<Cell>]) -> Vec<Als> {
+        let wanted: Vec<CellSet> = sets.iter().map(|s| s.iter().copied().collect()).collect();
+        als::all_als(c)
+            .into_iter()
+            .filter(|a| wanted.contains(&a.cells))
+            .collect()
+    }
+
     /// Every step of every chain technique of `kind` up to `max_nodes` nodes.
     fn all_steps(c: &Candidates, kind: Kind, max_nodes: usize) -> Vec<Step> {
         match kind {
-            Kind::Nice { grouped } => nice_steps(c, grouped, max_nodes).concat(),
+            Kind::Nice(nodes) => nice_steps(c, nodes, max_nodes).concat(),
             _ => open_chain_steps(c, kind, max_nodes),
         }
     }
@@ -1158,35 +1419,47 @@ mod tests {
     const KINDS: [(Kind, usize); 4] = [
         (Kind::X, 10),
         (Kind::Xy, 12),
-        (Kind::Nice { grouped: false }, 8),
-        (Kind::Nice { grouped: true }, 8),
+        (Kind::Nice(Nodes::Plain), 8),
+        (Kind::Nice(Nodes::Groups), 8),
     ];
 
-    /// On one position, for each kind: the search draws exactly the reference's conclusions,
+    /// On one position, for one kind: the search draws exactly the reference's conclusions,
     /// each by a chain as short as the reference's shortest, and the solution keeps them
-    /// all. Returns, per kind, whether there were any.
+    /// all. Returns whether there were any.
+    fn check_kind(
+        c: &Candidates,
+        solution: &Grid,
+        kind: Kind,
+        max_nodes: usize,
+        sets: &[Vec<Cell>],
+    ) -> bool {
+        let steps = match kind {
+            Kind::Nice(Nodes::Sets) => set_steps(c, sets, max_nodes),
+            _ => all_steps(c, kind, max_nodes),
+        };
+        let found = shortest_conclusions(&steps);
+        let expected = reference(c, kind, max_nodes, sets);
+        let differ = |a: &BTreeMap<Conclusion, usize>, b: &BTreeMap<Conclusion, usize>| {
+            a.iter()
+                .filter(|(k, v)| b.get(k) != Some(v))
+                .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+                .collect::<Vec<_>>()
+        };
+        assert!(
+            found == expected,
+            "{kind:?} on {c}: search only {:?}, reference only {:?}",
+            differ(&found, &expected),
+            differ(&expected, &found)
+        );
+        for (t, x, d, placed) in found.keys() {
+            assert_eq!(solution.get(*x) == Some(*d), *placed, "{t} on {c}");
+        }
+        !found.is_empty()
+    }
+
+    /// [`check_kind`] for every kind but sets. Returns, per kind, whether there were any.
     fn check_position(c: &Candidates, solution: &Grid) -> [bool; 4] {
-        KINDS.map(|(kind, max_nodes)| {
-            let steps = all_steps(c, kind, max_nodes);
-            let found = shortest_conclusions(&steps);
-            let expected = reference(c, kind, max_nodes);
-            let differ = |a: &BTreeMap<Conclusion, usize>, b: &BTreeMap<Conclusion, usize>| {
-                a.iter()
-                    .filter(|(k, v)| b.get(k) != Some(v))
-                    .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
-                    .collect::<Vec<_>>()
-            };
-            assert!(
-                found == expected,
-                "{kind:?} on {c}: search only {:?}, reference only {:?}",
-                differ(&found, &expected),
-                differ(&expected, &found)
-            );
-            for (t, x, d, placed) in found.keys() {
-                assert_eq!(solution.get(*x) == Some(*d), *placed, "{t} on {c}");
-            }
-            !found.is_empty()
-        })
+        KINDS.map(|(kind, max_nodes)| check_kind(c, solution, kind, max_nodes, &[]))
     }
 
     #[test]
@@ -1201,6 +1474,60 @@ mod tests {
         }
         eprintln!("{positions:?}");
         assert!(positions.iter().all(|&n| n > 10), "{positions:?}");
+    }
+
+    /// The most sets the set reference enumerates chains through on one position.
+    const SETS_IN_REFERENCE: usize = 60;
+
+    /// The length the set reference enumerates to.
+    const SET_NODES: usize = 8;
+
+    /// Chains through almost locked sets on one position: the sets are those of the
+    /// definition, and over a sample of them (the reference cannot follow hundreds), the
+    /// search concludes what the reference does, as short, and the solution keeps it all.
+    /// Returns whether some conclusion needs a set.
+    fn check_sets(c: &Candidates, solution: &Grid) -> bool {
+        let sets = almost_locked_sets(c);
+        let mut expected: Vec<CellSet> = sets.iter().map(|s| s.iter().copied().collect()).collect();
+        let mut found: Vec<CellSet> = als::all_als(c)
+            .into_iter()
+            .filter(|a| a.cells.len() >= 2)
+            .map(|a| a.cells)
+            .collect();
+        expected.sort_unstable_by_key(|s| s.bits());
+        found.sort_unstable_by_key(|s| s.bits());
+        assert!(expected == found, "the sets of {c}");
+        let stride = sets.len().div_ceil(SETS_IN_REFERENCE).max(1);
+        let sample: Vec<Vec<Cell>> = sets.into_iter().step_by(stride).collect();
+        let kind = Kind::Nice(Nodes::Sets);
+        check_kind(c, solution, kind, SET_NODES, &sample);
+        // The finders' search, stopped at the first chain of each category, finds the
+        // shortest of the full list.
+        let g = Graph::over(c, kind, chosen_sets(c, &sample));
+        let [all, first] =
+            [false, true].map(|first_only| Search::run(&g, kind, SET_NODES, first_only));
+        for (cat, name) in Category::ALL.into_iter().zip(nice_techniques(true)) {
+            assert_eq!(first.first(cat, name), all.first(cat, name), "{c}");
+        }
+        let with = reference(c, kind, SET_NODES, &sample);
+        let without = reference(c, Kind::Nice(Nodes::Groups), SET_NODES, &[]);
+        with.iter()
+            .any(|(k, len)| without.get(k).is_none_or(|l| l > len))
+    }
+
+    #[test]
+    fn chains_through_sets_find_every_conclusion_and_are_sound() {
+        let mut needing = 0;
+        for index in 0..40 {
+            let drop = 40 + index as u64 % 50;
+            let (c, solution) = random_position(index, index % 30, drop, index as u64);
+            needing += usize::from(check_sets(&c, &solution));
+        }
+        eprintln!("{needing} of 40 positions with chains through sets");
+        assert!(
+            needing >= 10,
+            "{needing} positions with chains through sets"
+        );
     }
 
     proptest! {
@@ -1218,7 +1545,14 @@ mod tests {
         ) {
             let (c, solution) = random_position(index, steps, drop, seed);
             check_position(&c, &solution);
-            let [plain, grouped] = [false, true].map(|g| nice_steps(&c, g, MAX_NODES));
+            let [plain, mut grouped] =
+                [Nodes::Plain, Nodes::Groups].map(|nodes| nice_steps(&c, nodes, MAX_NODES));
+            // Sets come in only where groups find nothing. Listing every chain through
+            // sets up to their cap takes minutes on some positions; `check_sets` compares
+            // the finder's way (the first of each category) with the full list on a sample.
+            if grouped.iter().all(Vec::is_empty) {
+                grouped = first_steps(&c, Nodes::Sets).map(|s| s.into_iter().collect());
+            }
             let [continuous, discontinuous, open] = plain;
             let [grouped_continuous, grouped_discontinuous, grouped_open] = grouped;
             let finders: [(Finder, Vec<Step>); 8] = [
@@ -1434,7 +1768,7 @@ mod tests {
             (9, 9, 3),
             (6, 4, 8),
         ];
-        let [continuous, ..] = nice_steps(&c, true, MAX_NODES);
+        let [continuous, ..] = nice_steps(&c, Nodes::Groups, MAX_NODES);
         let found: Vec<(usize, usize, u8)> = continuous.iter().flat_map(elims).collect();
         for want in hodoku {
             assert!(found.contains(&want), "{want:?} not in {found:?}");
