@@ -623,7 +623,7 @@ mod tests {
     use crate::grid::Grid;
     use crate::logic::first_combination;
     use crate::logic::testutil::{
-        check_search, elims, from_line, random_position, set_cell, sweep,
+        als_reference, check_search, elims, from_line, random_position, set_cell, sweep, Definition,
     };
 
     /// The eliminations of every Sue de Coq, from the definition: for every line and box that
@@ -846,50 +846,6 @@ mod tests {
         // Bivalue cells are the smallest ALSs and come first.
         let bivalue = c.bivalue_cells().len();
         assert!(sets.iter().take(bivalue).all(|a| a.cells.len() == 1));
-    }
-
-    /// An almost locked set as the references see it: its cells, its digits, and per digit
-    /// the cells outside it that see every cell of it holding that digit.
-    struct Definition {
-        cells: CellSet,
-        digits: DigitSet,
-        sees_every: [CellSet; 9],
-    }
-
-    /// Every ALS, from the definition: for every house, every subset of its unsolved cells
-    /// with one digit more than cells (each cell set once).
-    fn als_reference(c: &Candidates) -> Vec<Definition> {
-        let mut out: Vec<Definition> = Vec::new();
-        let mut seen = HashSet::new();
-        for h in House::all() {
-            let free: Vec<Cell> = (c.empty_cells() & CellSet::house(h)).iter().collect();
-            for n in 1..=free.len() {
-                first_combination(&free, n, &mut |cs| {
-                    let digits = cs.iter().fold(DigitSet::EMPTY, |a, &x| a | c.get(x));
-                    let cells: CellSet = cs.iter().copied().collect();
-                    if digits.len() == n + 1 && seen.insert(cells.bits()) {
-                        let sees_every = std::array::from_fn(|d| {
-                            let holding: Vec<Cell> = cs
-                                .iter()
-                                .copied()
-                                .filter(|&x| c.get(x).contains(Digit::from_index(d)))
-                                .collect();
-                            Cell::all()
-                                .filter(|t| !cells.contains(*t))
-                                .filter(|t| holding.iter().all(|&x| t.sees(x)))
-                                .collect()
-                        });
-                        out.push(Definition {
-                            cells,
-                            digits,
-                            sees_every,
-                        });
-                    }
-                    None::<()>
-                });
-            }
-        }
-        out
     }
 
     /// The restricted commons of two ALSs, from the definition: they share no cell, and

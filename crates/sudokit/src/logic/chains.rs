@@ -84,7 +84,7 @@ enum Kind {
 }
 
 /// The nodes a nice-loop search uses: each kind adds to the one before.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Nodes {
     /// Candidates.
     Plain,
@@ -534,8 +534,8 @@ impl<'g> Search<'g> {
         }
         // A loop through sets: read from a start that is a set's digit only where the link
         // closing it joins two sets, as the other loops are read from a candidate or group.
-        let closes = sn.set == NO_SET || en.set != NO_SET;
-        if nice && closes && len >= 4 && g.weak[e as usize].contains(&s) {
+        let read_here = sn.set == NO_SET || en.set != NO_SET;
+        if nice && read_here && len >= 4 && g.weak[e as usize].contains(&s) {
             // A loop: its eliminations depend on every weak link in it, so on the path.
             let Some(nodes) = self.chain(s, end, len, pred) else {
                 return;
@@ -1134,7 +1134,7 @@ mod tests {
     use super::*;
     use crate::grid::Grid;
     use crate::logic::testutil::{
-        elims, keep_digit_only_in, only_digit_in, random_position, set_cell,
+        als_reference, elims, keep_digit_only_in, only_digit_in, random_position, set_cell,
     };
     use crate::logic::Finder;
 
@@ -1149,8 +1149,12 @@ mod tests {
     /// discontinuous, open): for each conclusion the shortest chain drawing it, shortest first.
     fn nice_steps(c: &Candidates, nodes: Nodes, max_nodes: usize) -> [Vec<Step>; 3] {
         let kind = Kind::Nice(nodes);
-        let g = Graph::build(c, kind);
-        let search = Search::run(&g, kind, max_nodes, false);
+        graph_steps(&Graph::build(c, kind), kind, max_nodes)
+    }
+
+    /// Every nice-loop and AIC step of the graph `g` up to `max_nodes` nodes, per category.
+    fn graph_steps(g: &Graph, kind: Kind, max_nodes: usize) -> [Vec<Step>; 3] {
+        let search = Search::run(g, kind, max_nodes, false);
         let names = nice_techniques(kind.grouped());
         Category::ALL.map(|cat| search.steps(cat, names[cat.slot()]))
     }
@@ -1162,31 +1166,6 @@ mod tests {
     /// A node of the reference: a digit in one cell, in 2–3 cells where a box meets a line,
     /// or in the cells of an almost locked set that hold it (with the set's index).
     type Candidate = (Digit, Vec<Cell>, Option<usize>);
-
-    /// Every almost locked set, from the definition: 2 or more unsolved cells of one house
-    /// holding one digit more than their number (each cell set once).
-    fn almost_locked_sets(c: &Candidates) -> Vec<Vec<Cell>> {
-        let mut out: Vec<Vec<Cell>> = Vec::new();
-        for h in House::all() {
-            let free: Vec<Cell> = h
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&x| c.value(x).is_none())
-                .collect();
-            for mask in 1u32..1 << free.len() {
-                let cells: Vec<Cell> = (0..free.len())
-                    .filter(|i| mask >> i & 1 == 1)
-                    .map(|i| free[i])
-                    .collect();
-                let digits = cells.iter().fold(DigitSet::EMPTY, |acc, &x| acc | c.get(x));
-                if cells.len() >= 2 && digits.len() == cells.len() + 1 && !out.contains(&cells) {
-                    out.push(cells);
-                }
-            }
-        }
-        out
-    }
 
     /// Every chain conclusion up to `max_nodes` nodes, from the definitions with plain loops
     /// and a depth-first enumeration of every chain, with the length of the shortest chain
@@ -1390,12 +1369,7 @@ mod tests {
     /// others) up to `max_nodes` nodes.
     fn set_steps(c: &Candidates, sets: &[Vec<Cell>], max_nodes: usize) -> Vec<Step> {
         let kind = Kind::Nice(Nodes::Sets);
-        let g = Graph::over(c, kind, chosen_sets(c, sets));
-        let search = Search::run(&g, kind, max_nodes, false);
-        let names = nice_techniques(true);
-        Category::ALL
-            .map(|cat| search.steps(cat, names[cat.slot()]))
-            .concat()
+        graph_steps(&Graph::over(c, kind, chosen_sets(c, sets)), kind, max_nodes).concat()
     }
 
     /// The search's sets of `c` whose cells `sets` lists.
@@ -1425,14 +1399,14 @@ mod tests {
 
     /// On one position, for one kind: the search draws exactly the reference's conclusions,
     /// each by a chain as short as the reference's shortest, and the solution keeps them
-    /// all. Returns whether there were any.
+    /// all. Returns the conclusions with the length of the shortest chain drawing each.
     fn check_kind(
         c: &Candidates,
         solution: &Grid,
         kind: Kind,
         max_nodes: usize,
         sets: &[Vec<Cell>],
-    ) -> bool {
+    ) -> BTreeMap<Conclusion, usize> {
         let steps = match kind {
             Kind::Nice(Nodes::Sets) => set_steps(c, sets, max_nodes),
             _ => all_steps(c, kind, max_nodes),
@@ -1454,12 +1428,12 @@ mod tests {
         for (t, x, d, placed) in found.keys() {
             assert_eq!(solution.get(*x) == Some(*d), *placed, "{t} on {c}");
         }
-        !found.is_empty()
+        found
     }
 
     /// [`check_kind`] for every kind but sets. Returns, per kind, whether there were any.
     fn check_position(c: &Candidates, solution: &Grid) -> [bool; 4] {
-        KINDS.map(|(kind, max_nodes)| check_kind(c, solution, kind, max_nodes, &[]))
+        KINDS.map(|(kind, max_nodes)| !check_kind(c, solution, kind, max_nodes, &[]).is_empty())
     }
 
     #[test]
@@ -1487,20 +1461,29 @@ mod tests {
     /// search concludes what the reference does, as short, and the solution keeps it all.
     /// Returns whether some conclusion needs a set.
     fn check_sets(c: &Candidates, solution: &Grid) -> bool {
-        let sets = almost_locked_sets(c);
-        let mut expected: Vec<CellSet> = sets.iter().map(|s| s.iter().copied().collect()).collect();
+        // Sets of one cell are bivalue cells, whose link chains have already.
+        let sets: Vec<CellSet> = als_reference(c)
+            .into_iter()
+            .map(|a| a.cells)
+            .filter(|cells| cells.len() >= 2)
+            .collect();
+        let mut expected = sets.clone();
         let mut found: Vec<CellSet> = als::all_als(c)
             .into_iter()
-            .filter(|a| a.cells.len() >= 2)
             .map(|a| a.cells)
+            .filter(|cells| cells.len() >= 2)
             .collect();
         expected.sort_unstable_by_key(|s| s.bits());
         found.sort_unstable_by_key(|s| s.bits());
         assert!(expected == found, "the sets of {c}");
         let stride = sets.len().div_ceil(SETS_IN_REFERENCE).max(1);
-        let sample: Vec<Vec<Cell>> = sets.into_iter().step_by(stride).collect();
+        let sample: Vec<Vec<Cell>> = sets
+            .iter()
+            .step_by(stride)
+            .map(|s| s.iter().collect())
+            .collect();
         let kind = Kind::Nice(Nodes::Sets);
-        check_kind(c, solution, kind, SET_NODES, &sample);
+        let with = check_kind(c, solution, kind, SET_NODES, &sample);
         // The finders' search, stopped at the first chain of each category, finds the
         // shortest of the full list.
         let g = Graph::over(c, kind, chosen_sets(c, &sample));
@@ -1509,7 +1492,6 @@ mod tests {
         for (cat, name) in Category::ALL.into_iter().zip(nice_techniques(true)) {
             assert_eq!(first.first(cat, name), all.first(cat, name), "{c}");
         }
-        let with = reference(c, kind, SET_NODES, &sample);
         let without = reference(c, Kind::Nice(Nodes::Groups), SET_NODES, &[]);
         with.iter()
             .any(|(k, len)| without.get(k).is_none_or(|l| l > len))

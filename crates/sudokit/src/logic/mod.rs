@@ -566,15 +566,59 @@ pub(crate) fn crossings() -> impl Iterator<Item = (House, House)> {
 pub(crate) mod testutil {
     //! Helpers for the technique tests: build candidate grids by hand.
 
-    use std::collections::BTreeSet;
+    use std::collections::{BTreeSet, HashSet};
     use std::sync::OnceLock;
 
     use proptest::prelude::*;
 
     use crate::candidates::Candidates;
-    use crate::grid::{Cell, Digit, DigitSet, Grid, House};
-    use crate::logic::{apply, Engine, TechniqueSet, STANDARD_ORDER};
+    use crate::grid::{Cell, CellSet, Digit, DigitSet, Grid, House};
+    use crate::logic::{apply, first_combination, Engine, TechniqueSet, STANDARD_ORDER};
     use crate::step::{Step, Technique};
+
+    /// An almost locked set as the references see it: its cells, its digits, and per digit
+    /// the cells outside it that see every cell of it holding that digit.
+    pub struct Definition {
+        pub cells: CellSet,
+        pub digits: DigitSet,
+        pub sees_every: [CellSet; 9],
+    }
+
+    /// Every ALS, from the definition: for every house, every subset of its unsolved cells
+    /// with one digit more than cells (each cell set once).
+    pub fn als_reference(c: &Candidates) -> Vec<Definition> {
+        let mut out: Vec<Definition> = Vec::new();
+        let mut seen = HashSet::new();
+        for h in House::all() {
+            let free: Vec<Cell> = (c.empty_cells() & CellSet::house(h)).iter().collect();
+            for n in 1..=free.len() {
+                first_combination(&free, n, &mut |cs| {
+                    let digits = cs.iter().fold(DigitSet::EMPTY, |a, &x| a | c.get(x));
+                    let cells: CellSet = cs.iter().copied().collect();
+                    if digits.len() == n + 1 && seen.insert(cells.bits()) {
+                        let sees_every = std::array::from_fn(|d| {
+                            let holding: Vec<Cell> = cs
+                                .iter()
+                                .copied()
+                                .filter(|&x| c.get(x).contains(Digit::from_index(d)))
+                                .collect();
+                            Cell::all()
+                                .filter(|t| !cells.contains(*t))
+                                .filter(|t| holding.iter().all(|&x| t.sees(x)))
+                                .collect()
+                        });
+                        out.push(Definition {
+                            cells,
+                            digits,
+                            sees_every,
+                        });
+                    }
+                    None::<()>
+                });
+            }
+        }
+        out
+    }
 
     /// The cell at 1-based row and column.
     pub fn cell(r: usize, c: usize) -> Cell {
