@@ -42,10 +42,14 @@
 //! digits, as inside a bivalue cell). Such a node is the set's cells holding its digit; it
 //! sees what every one of them sees. Chains start and end on candidates or groups; a
 //! continuous loop may pass through sets anywhere, so a loop whose weak link joins two sets is
-//! also read from a set's digit. Sets make the graph several times larger, so they are used
-//! only where groups alone find nothing, up to [`MAX_SET_NODES`]; and where the shortest walk
-//! through sets repeats a candidate, the search for a chain that does not stops after
-//! `SET_WALK_BUDGET` nodes (the reference test finds no conclusion lost to that).
+//! also read from a set's digit. A set in a continuous loop lacks its entry or its exit digit
+//! (as the loop runs one way or the other), so it holds its other digits: what sees all its
+//! cells holding one of them loses it (HoDoKu's reading too). Those conclusions come from the
+//! loops followed for their links, not from a search of their own. Sets make the graph
+//! several times larger, so they are used only where groups alone find nothing, up to
+//! [`MAX_SET_NODES`]; and where the shortest walk through sets repeats a candidate, the
+//! search for a chain that does not stops after `SET_WALK_BUDGET` nodes (the reference test
+//! finds no conclusion lost to that).
 //!
 //! The three nice-loop techniques share one search per grid state (a small thread-local
 //! cache), since the solver asks for them one after the other on the same grid.
@@ -114,6 +118,12 @@ struct Node {
 
 /// The `set` of a node that belongs to no almost locked set.
 const NO_SET: u16 = u16::MAX;
+
+/// The most nodes a graph takes, so that a node's index, and the search's per-start stamp
+/// (the start's index plus one), fit in a `u16`. Only almost locked sets can reach it (at
+/// most 729 candidates and 486 groups): the sets come smallest first, and those past it
+/// are left out. The most nodes seen on a real position is about 2,300.
+const MAX_GRAPH_NODES: usize = u16::MAX as usize - 1;
 
 impl Node {
     fn plain(digit: Digit, cells: CellSet) -> Node {
@@ -202,6 +212,9 @@ impl Graph {
                 .collect();
             if ends.len() < 2 {
                 continue;
+            }
+            if nodes.len() + ends.len() > MAX_GRAPH_NODES {
+                break;
             }
             let first = nodes.len() as u16;
             let id = sets.len() as u16;
@@ -546,6 +559,23 @@ impl<'g> Search<'g> {
                     let k = g.common_kill(a, b);
                     for d in 0..9 {
                         kills[d] |= k[d];
+                    }
+                }
+            }
+            // A set the loop passes through lacks its entry or its exit digit, as the loop
+            // runs one way or the other, so it holds each of its other digits.
+            for pair in nodes.chunks(2) {
+                if let [a, b] = *pair {
+                    let set = g.nodes[a as usize].set;
+                    if set == NO_SET || g.nodes[b as usize].set != set {
+                        continue;
+                    }
+                    for &o in &g.strong[a as usize] {
+                        let other = g.nodes[o as usize];
+                        if other.set == set && !nodes.contains(&o) {
+                            let d = other.digit.index();
+                            kills[d] |= g.kill[o as usize][d];
+                        }
                     }
                 }
             }
@@ -1167,6 +1197,15 @@ mod tests {
     /// or in the cells of an almost locked set that hold it (with the set's index).
     type Candidate = (Digit, Vec<Cell>, Option<usize>);
 
+    /// What the reference concludes, with the length of the shortest chain drawing each.
+    struct Reference {
+        /// What the chains' links conclude: what both ends of an open chain or of a weak
+        /// link of a loop see, and what a loop through its start proves.
+        links: BTreeMap<Conclusion, usize>,
+        /// What the sets of continuous loops conclude: the digits they must hold.
+        locked: BTreeMap<Conclusion, usize>,
+    }
+
     /// Every chain conclusion up to `max_nodes` nodes, from the definitions with plain loops
     /// and a depth-first enumeration of every chain, with the length of the shortest chain
     /// drawing it. Nodes: candidates (of bivalue cells only for XY-Chain), plus box/line
@@ -1174,12 +1213,7 @@ mod tests {
     /// two nodes' cells; or a bivalue cell's two digits. A weak link: one digit in disjoint
     /// nodes whose every cells see each other; or two digits of one cell (nice loops). A
     /// chain alternates them from a strong link and repeats no candidate.
-    fn reference(
-        c: &Candidates,
-        kind: Kind,
-        max_nodes: usize,
-        sets: &[Vec<Cell>],
-    ) -> BTreeMap<Conclusion, usize> {
+    fn reference(c: &Candidates, kind: Kind, max_nodes: usize, sets: &[Vec<Cell>]) -> Reference {
         let has = |x: Cell, d: Digit| c.get(x).contains(d);
         let mut nodes: Vec<Candidate> = Vec::new();
         for x in Cell::all() {
@@ -1269,6 +1303,7 @@ mod tests {
         let grouped = kind.grouped();
         let nice = matches!(kind, Kind::Nice(_));
         let mut out: BTreeMap<Conclusion, usize> = BTreeMap::new();
+        let mut locked: BTreeMap<Conclusion, usize> = BTreeMap::new();
         let mut note = |cat: Category, x: Cell, d: Digit, placed: bool, len: usize| {
             let entry = out.entry((names[cat.slot()], x, d, placed)).or_insert(len);
             *entry = (*entry).min(len);
@@ -1310,6 +1345,24 @@ mod tests {
                             note(Category::Continuous, x, d, false, path.len());
                         }
                     }
+                    // A set entered on one digit and left on another lacks one of the
+                    // two, whichever way the loop runs: its other digits are present.
+                    for p in path.chunks(2).filter(|p| p.len() == 2) {
+                        let set = nodes[p[0]].2;
+                        if set.is_none() || nodes[p[1]].2 != set {
+                            continue;
+                        }
+                        for (k, z) in nodes.iter().enumerate() {
+                            if z.2 != set || path.contains(&k) {
+                                continue;
+                            }
+                            for x in Cell::all().filter(|&x| has(x, z.0) && refutes(z, x, z.0)) {
+                                let key = (names[Category::Continuous.slot()], x, z.0, false);
+                                let entry = locked.entry(key).or_insert(path.len());
+                                *entry = (*entry).min(path.len());
+                            }
+                        }
+                    }
                 }
             }
             if path.len() == max_nodes {
@@ -1344,7 +1397,7 @@ mod tests {
                 }
             }
         }
-        out
+        Reference { links: out, locked }
     }
 
     /// The conclusions of `steps` with the shortest chain drawing each.
@@ -1412,18 +1465,32 @@ mod tests {
             _ => all_steps(c, kind, max_nodes),
         };
         let found = shortest_conclusions(&steps);
-        let expected = reference(c, kind, max_nodes, sets);
-        let differ = |a: &BTreeMap<Conclusion, usize>, b: &BTreeMap<Conclusion, usize>| {
-            a.iter()
-                .filter(|(k, v)| b.get(k) != Some(v))
-                .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
-                .collect::<Vec<_>>()
+        let Reference { links, locked } = reference(c, kind, max_nodes, sets);
+        // What the links conclude comes exactly, each as short as the reference's. What the
+        // sets of loops conclude comes from the loops the search follows for their links, so
+        // a conclusion may come sooner that way than by links, never sooner than the
+        // reference's shortest loop drawing it, and not always by that loop (9 of some 1,400
+        // on the set test's positions). That each comes at all is not by construction, but
+        // it holds on every position tested: losing some would show here.
+        let justified = |k: &Conclusion, len: usize| {
+            links.get(k) == Some(&len)
+                || (links.get(k).is_none_or(|&l| len < l)
+                    && locked.get(k).is_some_and(|&l| l <= len))
         };
+        let unjustified: Vec<String> = found
+            .iter()
+            .filter(|&(k, &len)| !justified(k, len))
+            .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+            .collect();
+        let missed: Vec<String> = links
+            .iter()
+            .chain(&locked)
+            .filter(|(k, _)| !found.contains_key(k))
+            .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+            .collect();
         assert!(
-            found == expected,
-            "{kind:?} on {c}: search only {:?}, reference only {:?}",
-            differ(&found, &expected),
-            differ(&expected, &found)
+            unjustified.is_empty() && missed.is_empty(),
+            "{kind:?} on {c}: search only {unjustified:?}, reference only {missed:?}"
         );
         for (t, x, d, placed) in found.keys() {
             assert_eq!(solution.get(*x) == Some(*d), *placed, "{t} on {c}");
@@ -1492,9 +1559,31 @@ mod tests {
         for (cat, name) in Category::ALL.into_iter().zip(nice_techniques(true)) {
             assert_eq!(first.first(cat, name), all.first(cat, name), "{c}");
         }
-        let without = reference(c, Kind::Nice(Nodes::Groups), SET_NODES, &[]);
+        let without = reference(c, Kind::Nice(Nodes::Groups), SET_NODES, &[]).links;
         with.iter()
             .any(|(k, len)| without.get(k).is_none_or(|l| l > len))
+    }
+
+    #[test]
+    fn a_graph_keeps_its_indices_within_a_u16() {
+        let (c, _) = random_position(3, 10, 70, 3);
+        // The same sets many times over: far more nodes than indices.
+        let once = als::all_als(&c);
+        let sets: Vec<Als> = (0..200).flat_map(|_| once.iter().cloned()).collect();
+        let g = Graph::over(&c, Kind::Nice(Nodes::Sets), sets);
+        let n = g.nodes.len();
+        assert!(n > 60_000 && n <= MAX_GRAPH_NODES, "{n} nodes");
+        for (i, node) in g.nodes.iter().enumerate() {
+            assert!(node.set == NO_SET || usize::from(node.set) < g.sets.len());
+            let links = g.strong[i].iter().chain(&g.weak[i]);
+            assert!(links.clone().all(|&j| usize::from(j) < n));
+            // A set's digits are linked to each other, and only to each other.
+            if node.set != NO_SET {
+                assert!(g.strong[i]
+                    .iter()
+                    .all(|&j| g.nodes[usize::from(j)].set == node.set));
+            }
+        }
     }
 
     #[test]
