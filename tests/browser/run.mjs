@@ -18,6 +18,7 @@ mkdirSync(shots, { recursive: true });
 const XWING = "....2.65.6.2.14...4....8.2..71......83.....16......78..6.5....3...14.5.8.84.9....";
 // The position of examples/xy_wing.txt, whose next step is an XY-Wing.
 const XY_POSITION = "16.87.34.28.46.7.147..516.89421358678569274137316489..697.1.584518794236324586179";
+const GROUPED = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 const INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
 const server = spawn(binary, ["serve", "--addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
@@ -124,6 +125,17 @@ try {
   const { readFileSync } = await import("node:fs");
   const svg = readFileSync(saved, "utf8");
   check("Save picture downloads the step's SVG, arrows included", svg.startsWith("<svg") && svg.includes("XY-Wing") && svg.includes('class="weak"'));
+
+  // A group is met at its candidate nearest the other end: in (3)r7c9-(3)r9c789, the weak
+  // link ends at r9c9's 3 (top right of the cell, in a 900-unit grid), not mid-group.
+  await page.goto(`${base}/?p=${GROUPED}`);
+  await page.fill("#techniques", "grouped-aic");
+  await page.click("#hint3");
+  await page.waitForFunction(() => document.querySelector("#message").textContent.startsWith("Grouped AIC"));
+  const ends = await page.locator("#arrows path.weak").evaluateAll(paths =>
+    paths.map(p => p.getAttribute("d").split(" ").pop().split(",").map(Number)));
+  check("a group's arrow meets its nearest candidate", ends.some(([x, y]) => Math.hypot(x - 883.3, y - 816.7) < 13), JSON.stringify(ends));
+  await page.fill("#techniques", "all");
 
   // Rating, pasting, dark mode.
   await page.fill("#paste", INKALA);

@@ -38,9 +38,7 @@ font-weight:bold}.gone{fill:#c01c28}.label{font-size:12px;fill:#777}";
 pub fn svg(puzzle: &Grid, cands: &Candidates, step: Option<&Step>) -> String {
     let mut out = String::with_capacity(32 * 1024);
     // Writing to a String cannot fail: the results of `write!` below are ignored for that reason.
-    let caption = step
-        .map(|s| wrap(&s.to_string(), CAPTION_WIDTH))
-        .unwrap_or_default();
+    let caption = step.map(|s| wrap(&s.to_string())).unwrap_or_default();
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{SIDE}\" height=\"{h}\" \
@@ -80,7 +78,7 @@ pub fn svg(puzzle: &Grid, cands: &Candidates, step: Option<&Step>) -> String {
     labels(&mut out);
     if let Some(chain) = step.and_then(|s| s.chain.as_deref()) {
         for link in links::links(chain) {
-            arrow(&mut out, &link);
+            arrow(&mut out, cands, &link);
         }
     }
     for (i, line) in caption.iter().enumerate() {
@@ -96,24 +94,69 @@ pub fn svg(puzzle: &Grid, cands: &Candidates, step: Option<&Step>) -> String {
     out
 }
 
-/// The widest caption line, in characters, and the height of a line.
-const CAPTION_WIDTH: usize = 62;
+/// The widest caption line, in ems of the caption's font (the picture less a small margin
+/// each side, at 14px), and the height of a line.
+const CAPTION_EMS: f64 = (SIDE - 16) as f64 / 14.0;
 const LINE: usize = 18;
 
-/// `text` in lines of at most `width` characters, broken at spaces (a longer word stands
-/// alone), so that a long chain stays inside the picture.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+/// About how wide `text` is drawn, in ems: DejaVu Sans's advances, rounded up a little, so
+/// that a line measured to fit does in the fonts the style names.
+fn ems(text: &str) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            ' ' | ',' | '.' | ':' | ';' | '\'' | '|' | 'i' | 'j' | 'l' | 'I' => 0.33,
+            '(' | ')' | '[' | ']' | '-' | 'f' | 'r' | 't' => 0.41,
+            '<' | '>' | '=' | '+' => 0.84,
+            'm' | 'w' | 'M' | 'W' => 1.0,
+            c if c.is_uppercase() => 0.78,
+            _ => 0.64,
+        })
+        .sum()
+}
+
+/// `text` in lines that fit the picture, broken at spaces, and inside a word too long for a
+/// line (a chain in Eureka notation has no spaces) after a link, before the next node's `(`.
+fn wrap(text: &str) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
     for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
+        for (i, piece) in pieces(word).into_iter().enumerate() {
+            let space = if i == 0 && !line.is_empty() { " " } else { "" };
+            if !line.is_empty() && ems(&line) + ems(space) + ems(piece) > CAPTION_EMS {
+                lines.push(std::mem::take(&mut line));
+            } else {
+                line.push_str(space);
             }
-            _ => lines.push(word.to_string()),
+            line.push_str(piece);
         }
     }
+    if !line.is_empty() {
+        lines.push(line);
+    }
     lines
+}
+
+/// A word cut where a line may break inside it: after each link of a chain (`-` or `=`
+/// before a node's `(`), and where a part would still not fit, before the character that
+/// would overflow.
+fn pieces(word: &str) -> Vec<&str> {
+    let mut cuts = vec![0];
+    let mut chars = word.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let start = *cuts.last().expect("a first cut");
+        let next = chars.peek().map(|&(i, n)| (i, n));
+        if ems(&word[start..at + c.len_utf8()]) > CAPTION_EMS && at > start {
+            cuts.push(at);
+        }
+        if let Some((i, '(')) = next {
+            if c == '-' || c == '=' {
+                cuts.push(i);
+            }
+        }
+    }
+    cuts.push(word.len());
+    cuts.dedup();
+    cuts.windows(2).map(|w| &word[w[0]..w[1]]).collect()
 }
 
 /// Where a candidate is drawn: the centre of its ninth of the cell.
@@ -126,19 +169,39 @@ fn candidate_at(cell: Cell, digit: Digit) -> (f64, f64) {
     )
 }
 
-/// A chain's link as an arrow between its candidates (the middle of a group's): solid for
-/// a strong link, dashed for a weak one, bent a little so that arrows along one line stay
-/// apart, and stopped short of the digits.
-fn arrow(out: &mut String, link: &links::Link) {
-    let centre = |node: &links::Node| {
-        let n = node.cells.len().max(1) as f64;
-        let (sx, sy) = node.cells.iter().fold((0.0, 0.0), |(sx, sy), cell| {
-            let (x, y) = candidate_at(cell, node.digit);
-            (sx + x, sy + y)
-        });
-        (sx / n, sy / n)
+/// A chain's link as an arrow between its candidates: solid for a strong link, dashed for a
+/// weak one, bent a little so that arrows along one line stay apart, and stopped short of
+/// the digits. A group or an almost locked set is reached at its candidate nearest the other
+/// end (as HoDoKu draws them), so that the arrow meets a digit of the node, not the middle of
+/// cells that may lie far apart.
+fn arrow(out: &mut String, cands: &Candidates, link: &links::Link) {
+    // The node's candidates: the cells holding its digit (an almost locked set's text names
+    // all its cells), or all its cells if the marks no longer show the digit.
+    let places = |node: &links::Node| -> Vec<(f64, f64)> {
+        let holding: Vec<Cell> = node
+            .cells
+            .iter()
+            .filter(|&cell| cands.get(cell).contains(node.digit))
+            .collect();
+        let cells = if holding.is_empty() {
+            node.cells.iter().collect()
+        } else {
+            holding
+        };
+        cells
+            .into_iter()
+            .map(|cell| candidate_at(cell, node.digit))
+            .collect()
     };
-    let ((x1, y1), (x2, y2)) = (centre(&link.from), centre(&link.to));
+    let (from, to) = (places(&link.from), places(&link.to));
+    let apart = |((x1, y1), (x2, y2)): &((f64, f64), (f64, f64))| (x2 - x1).hypot(y2 - y1);
+    let Some(((x1, y1), (x2, y2))) = from
+        .iter()
+        .flat_map(|&a| to.iter().map(move |&b| (a, b)))
+        .min_by(|p, q| apart(p).total_cmp(&apart(q)))
+    else {
+        return;
+    };
     let (dx, dy) = (x2 - x1, y2 - y1);
     let length = (dx * dx + dy * dy).sqrt();
     if length < 1.0 {
@@ -307,13 +370,19 @@ mod tests {
     use super::*;
     use crate::step::Technique;
 
-    #[test]
-    fn marks_pattern_placements_and_eliminations() {
+    /// Inkala's 2012 puzzle and its candidates.
+    fn inkala() -> (Grid, Candidates) {
         let puzzle: Grid =
             "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
                 .parse()
                 .unwrap();
         let cands = Candidates::new(&puzzle);
+        (puzzle, cands)
+    }
+
+    #[test]
+    fn marks_pattern_placements_and_eliminations() {
+        let (puzzle, cands) = inkala();
         let r1c2 = Cell::new(1).unwrap();
         let r1c3 = Cell::new(2).unwrap();
         let one = cands.get(r1c2).first().unwrap();
@@ -331,6 +400,79 @@ mod tests {
         assert!(!svg.contains("<test>"));
         let candidates: usize = Cell::all().map(|c| cands.get(c).len()).sum();
         assert_eq!(svg.matches("class=\"cand").count(), candidates);
+    }
+
+    #[test]
+    fn captions_fit_the_picture_and_break_long_chains_between_nodes() {
+        let chain = "Grouped AIC: (5=712)r7c157-(7=53469)r2c12357-(5)r7c5=(5)r4c5-(5=8)r4c9-\
+                     (8)r9c9=(8)r9c1-(8=1)r8c1-(1)r8c7=(1)r5c7 => r5c1<>1, r5c2<>1, r6c8<>1";
+        let lines = wrap(chain);
+        assert!(lines.len() >= 3, "{lines:?}");
+        for line in &lines {
+            assert!(ems(line) <= CAPTION_EMS, "{line}");
+        }
+        // Lines break at spaces (dropped) or after a link, before the next node.
+        assert_eq!(lines.concat().replace(' ', ""), chain.replace(' ', ""));
+        for pair in lines.windows(2) {
+            let joint = (pair[0].chars().last(), pair[1].chars().next());
+            let at_space = chain.contains(&format!("{} {}", pair[0], pair[1]));
+            assert!(
+                at_space || matches!(joint, (Some('-' | '='), Some('('))),
+                "{pair:?}"
+            );
+        }
+        // A word with no place to break is cut where it would overflow.
+        let long = "7".repeat(200);
+        let cut = wrap(&long);
+        assert!(cut.len() > 1 && cut.iter().all(|l| ems(l) <= CAPTION_EMS));
+        assert_eq!(cut.concat(), long);
+    }
+
+    #[test]
+    fn links_meet_the_nearest_candidate_of_a_set() {
+        let (_, cands) = inkala();
+        let holding = |cells: &[usize], d: u8| -> Vec<Cell> {
+            let d = Digit::new(d).unwrap();
+            cells
+                .iter()
+                .map(|&i| Cell::new(i).unwrap())
+                .filter(|&x| cands.get(x).contains(d))
+                .collect()
+        };
+        // Row 1's empty cells r1c2, r1c3, r1c9 and r1c5: a weak link on 1 from them to r3c1.
+        let from = holding(&[1, 2, 4, 8], 1);
+        let to = holding(&[18], 1);
+        assert!(from.len() >= 2 && to.len() == 1, "{from:?} {to:?}");
+        let text = format!(
+            "(1){}-(1)r3c1",
+            from.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let mut out = String::new();
+        for link in links::links(&text) {
+            arrow(&mut out, &cands, &link);
+        }
+        let start: Vec<f64> = out["<path d=\"M".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        // The arrow leaves from the candidate nearest r3c1, 7 pixels out.
+        let end = candidate_at(to[0], Digit::new(1).unwrap());
+        let (near, _) = from
+            .iter()
+            .map(|&x| {
+                let (px, py) = candidate_at(x, Digit::new(1).unwrap());
+                ((px, py), (end.0 - px).hypot(end.1 - py))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        let off = (start[0] - near.0).hypot(start[1] - near.1);
+        assert!((off - 7.0).abs() < 0.2, "{out}: {off}");
     }
 
     #[test]
