@@ -428,6 +428,14 @@ struct Search<'g> {
     shortest: [Vec<u32>; 3],
     /// Per category, the length of its shortest chain (`usize::MAX` while none).
     first_len: [usize; 3],
+    /// Per end node, the walk distances to it ([`distances_to`]), computed when a walk to
+    /// it first repeats a candidate (empty before): every start's walks share them. Kept
+    /// only on graphs of at most [`CACHED_DISTANCES_NODES`] nodes.
+    distances: RefCell<Vec<Vec<u8>>>,
+    /// Whether only each category's first chain is wanted: then a walk as long as a
+    /// category's shortest chain so far cannot give its first (a chain is at least as long
+    /// as its walk, and among equals the first found wins), and is not followed for it.
+    first_only: bool,
 }
 
 impl<'g> Search<'g> {
@@ -445,6 +453,8 @@ impl<'g> Search<'g> {
             chains: Vec::new(),
             shortest: std::array::from_fn(|_| vec![u32::MAX; 2 * 729]),
             first_len: [usize::MAX; 3],
+            distances: RefCell::new(vec![Vec::new(); cached_ends(g)]),
+            first_only,
         };
         let grouped = kind.grouped();
         let n = g.nodes.len();
@@ -548,7 +558,12 @@ impl<'g> Search<'g> {
         // A loop through sets: read from a start that is a set's digit only where the link
         // closing it joins two sets, as the other loops are read from a candidate or group.
         let read_here = sn.set == NO_SET || en.set != NO_SET;
-        if nice && read_here && len >= 4 && g.weak[e as usize].contains(&s) {
+        if nice
+            && read_here
+            && len >= 4
+            && !self.settled(Category::Continuous, len)
+            && g.weak[e as usize].contains(&s)
+        {
             // A loop: its eliminations depend on every weak link in it, so on the path.
             let Some(nodes) = self.chain(s, end, len, pred) else {
                 return;
@@ -637,6 +652,12 @@ impl<'g> Search<'g> {
             .any(|k| shortest[k] == u32::MAX || self.chains[shortest[k] as usize].nodes.len() > len)
     }
 
+    /// Whether a walk of `len` nodes can no longer matter to `category`: only its first
+    /// chain is wanted, and one as short is found.
+    fn settled(&self, category: Category, len: usize) -> bool {
+        self.first_only && len >= self.first_len[category.slot()]
+    }
+
     /// Records the chain to `end` if it is the shortest for one of its conclusions.
     #[allow(clippy::too_many_arguments)]
     fn offer(
@@ -649,7 +670,7 @@ impl<'g> Search<'g> {
         placement: Option<(Cell, Digit)>,
         kills: [CellSet; 9],
     ) {
-        if self.improves(category, len, &kills, placement) {
+        if !self.settled(category, len) && self.improves(category, len, &kills, placement) {
             if let Some(nodes) = self.chain(s, end, len, pred) {
                 self.record(category, nodes, false, placement, kills);
             }
@@ -707,7 +728,18 @@ impl<'g> Search<'g> {
     /// nodes at a time, pruned by the distance to `e` that ignores repeats.
     fn shortest_simple(&self, s: u16, e: u16, grouped: bool, len: usize) -> Option<Vec<u16>> {
         let g = self.g;
-        let distance = distances_to(g, e);
+        let own;
+        let cached;
+        let distance = if cached_ends(g) > 0 {
+            if self.distances.borrow()[e as usize].is_empty() {
+                self.distances.borrow_mut()[e as usize] = distances_to(g, e);
+            }
+            cached = self.distances.borrow();
+            &cached[e as usize]
+        } else {
+            own = distances_to(g, e);
+            &own
+        };
         let budget = std::cell::Cell::new(SET_WALK_BUDGET);
         let mut bound = len;
         while bound <= self.max_nodes {
@@ -720,7 +752,7 @@ impl<'g> Search<'g> {
                 e,
                 grouped,
                 bound,
-                distance: &distance,
+                distance,
                 budget: &budget,
             };
             if walk.extend(&mut path, &mut used) {
@@ -761,6 +793,20 @@ impl<'g> Search<'g> {
             .filter(|&i| i != u32::MAX)
             .min_by_key(|&i| (self.chains[i as usize].nodes.len(), i))?;
         Some(to_step(self.g, technique, &self.chains[shortest as usize]))
+    }
+}
+
+/// The most nodes of a graph whose walk distances a search keeps, two bytes per node for
+/// each end: 32 MiB at most (the graphs of real positions have up to about 2,300 nodes).
+const CACHED_DISTANCES_NODES: usize = 4096;
+
+/// How many ends' distances a search over `g` keeps room for: all, or none on a graph too
+/// large.
+fn cached_ends(g: &Graph) -> usize {
+    if g.nodes.len() <= CACHED_DISTANCES_NODES {
+        g.nodes.len()
+    } else {
+        0
     }
 }
 
