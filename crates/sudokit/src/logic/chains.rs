@@ -195,11 +195,28 @@ impl Graph {
                 }
             }
         }
-        let index: HashMap<(usize, u128), u16> = nodes
-            .iter()
-            .enumerate()
-            .map(|(i, n)| ((n.digit.index(), n.cells.bits()), i as u16))
-            .collect();
+        // The candidates' and groups' nodes by digit and cells: candidates in a table,
+        // groups (far fewer) in a map.
+        let mut candidate = vec![u16::MAX; 9 * 81];
+        let mut groups: HashMap<(usize, u128), u16> = HashMap::new();
+        for (i, n) in nodes.iter().enumerate() {
+            match n.cells.first() {
+                Some(x) if n.cells.len() == 1 => {
+                    candidate[n.digit.index() * 81 + x.index()] = i as u16
+                }
+                _ => {
+                    groups.insert((n.digit.index(), n.cells.bits()), i as u16);
+                }
+            }
+        }
+        let index = |d: Digit, cells: CellSet| -> Option<u16> {
+            match cells.first() {
+                Some(x) if cells.len() == 1 => {
+                    Some(candidate[d.index() * 81 + x.index()]).filter(|&i| i != u16::MAX)
+                }
+                _ => groups.get(&(d.index(), cells.bits())).copied(),
+            }
+        };
         // Each set's digits that some candidate outside it sees in all its cells: where a
         // chain may enter or leave it. A set with fewer than two is no use.
         let mut sets = Vec::new();
@@ -228,9 +245,13 @@ impl Graph {
             strong_in_sets.push(first..first + ends.len() as u16);
             sets.push(set);
         }
-        let mut by_digit: [Vec<u16>; 9] = Default::default();
-        for (i, n) in nodes.iter().enumerate() {
-            by_digit[n.digit.index()].push(i as u16);
+        // The nodes by digit and first cell: a node lies in a set of cells exactly when its
+        // first cell does and the rest follow, and a node another sees lies in what it sees.
+        let mut by_first: Vec<Vec<u16>> = vec![Vec::new(); 9 * 81];
+        for (i, node) in nodes.iter().enumerate() {
+            if let Some(first) = node.cells.first() {
+                by_first[node.digit.index() * 81 + first.index()].push(i as u16);
+            }
         }
         let n = nodes.len();
         let mut strong: Vec<Vec<u16>> = vec![Vec::new(); n];
@@ -245,11 +266,13 @@ impl Graph {
                     if p.len() < 2 {
                         continue;
                     }
-                    for &a in &by_digit[d.index()] {
-                        let ac = nodes[a as usize].cells;
-                        if nodes[a as usize].set == NO_SET && (ac - p).is_empty() && ac != p {
-                            if let Some(&b) = index.get(&(d.index(), (p - ac).bits())) {
-                                push_unique(&mut strong[a as usize], b);
+                    for x in p.iter() {
+                        for &a in &by_first[d.index() * 81 + x.index()] {
+                            let ac = nodes[a as usize].cells;
+                            if nodes[a as usize].set == NO_SET && (ac - p).is_empty() && ac != p {
+                                if let Some(b) = index(d, p - ac) {
+                                    push_unique(&mut strong[a as usize], b);
+                                }
                             }
                         }
                     }
@@ -259,9 +282,12 @@ impl Graph {
         // Strong links inside bivalue cells.
         if kind != Kind::X {
             for cell in bivalue.iter() {
-                let ds: Vec<Digit> = c.get(cell).iter().collect();
-                let a = index[&(ds[0].index(), CellSet::single(cell).bits())];
-                let b = index[&(ds[1].index(), CellSet::single(cell).bits())];
+                let node = |d| index(d, CellSet::single(cell)).expect("a node per candidate");
+                let mut digits = c.get(cell).iter();
+                let (Some(x), Some(y)) = (digits.next(), digits.next()) else {
+                    continue;
+                };
+                let (a, b) = (node(x), node(y));
                 strong[a as usize].push(b);
                 strong[b as usize].push(a);
             }
@@ -272,14 +298,7 @@ impl Graph {
                 strong[a as usize].extend(range.clone().filter(|&b| b != a));
             }
         }
-        // Weak links and kill sets. The nodes a node sees all lie in what it kills: look
-        // them up by their first cell.
-        let mut by_first: Vec<Vec<u16>> = vec![Vec::new(); 9 * 81];
-        for (i, node) in nodes.iter().enumerate() {
-            if let Some(first) = node.cells.first() {
-                by_first[node.digit.index() * 81 + first.index()].push(i as u16);
-            }
-        }
+        // Weak links and kill sets: the nodes a node sees, looked up by their first cell.
         for (i, node) in nodes.iter().enumerate() {
             let d = node.digit;
             let seen = node.cells.common_peers() & c.cells_with(d);
@@ -295,7 +314,8 @@ impl Graph {
                 for e in c.get(cell).iter().filter(|&e| e != d) {
                     kill[i][e.index()] = CellSet::single(cell);
                     if let Kind::Nice(_) = kind {
-                        weak[i].push(index[&(e.index(), CellSet::single(cell).bits())]);
+                        weak[i]
+                            .push(index(e, CellSet::single(cell)).expect("a node per candidate"));
                     }
                 }
             }
