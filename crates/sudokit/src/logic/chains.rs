@@ -452,6 +452,9 @@ struct Search<'g> {
     /// it first repeats a candidate (empty before): every start's walks share them. Kept
     /// only on graphs of at most [`CACHED_DISTANCES_NODES`] nodes.
     distances: RefCell<Vec<Vec<u8>>>,
+    /// Per node, the start (plus one) whose weak partner it last was: an end so marked
+    /// closes a loop back to the current start. (Weak links go both ways.)
+    closes: Vec<u16>,
     /// Whether only each category's first chain is wanted: then a walk as long as a
     /// category's shortest chain so far cannot give its first (a chain is at least as long
     /// as its walk, and among equals the first found wins), and is not followed for it.
@@ -474,6 +477,7 @@ impl<'g> Search<'g> {
             shortest: std::array::from_fn(|_| vec![u32::MAX; 2 * 729]),
             first_len: [usize::MAX; 3],
             distances: RefCell::new(vec![Vec::new(); cached_ends(g)]),
+            closes: vec![0; g.nodes.len()],
             first_only,
         };
         let grouped = kind.grouped();
@@ -501,6 +505,9 @@ impl<'g> Search<'g> {
                 continue;
             }
             let round = s + 1;
+            for &v in &g.weak[s as usize] {
+                search.closes[v as usize] = round;
+            }
             let start = state(s, false, grouped && g.is_group(s), false);
             pred[start as usize] = start;
             reached[start as usize] = round;
@@ -582,7 +589,7 @@ impl<'g> Search<'g> {
             && read_here
             && len >= 4
             && !self.settled(Category::Continuous, len)
-            && g.weak[e as usize].contains(&s)
+            && self.closes[e as usize] == s + 1
         {
             // A loop: its eliminations depend on every weak link in it, so on the path.
             let Some(nodes) = self.chain(s, end, len, pred) else {
