@@ -144,7 +144,7 @@ fn pieces(word: &str) -> Vec<&str> {
     let mut chars = word.char_indices().peekable();
     while let Some((at, c)) = chars.next() {
         let start = *cuts.last().expect("a first cut");
-        let next = chars.peek().map(|&(i, n)| (i, n));
+        let next = chars.peek().copied();
         if ems(&word[start..at + c.len_utf8()]) > CAPTION_EMS && at > start {
             cuts.push(at);
         }
@@ -172,8 +172,8 @@ fn candidate_at(cell: Cell, digit: Digit) -> (f64, f64) {
 /// A chain's link as an arrow between its candidates: solid for a strong link, dashed for a
 /// weak one, bent a little so that arrows along one line stay apart, and stopped short of
 /// the digits. A group or an almost locked set is reached at its candidate nearest the other
-/// end (as HoDoKu draws them), so that the arrow meets a digit of the node, not the middle of
-/// cells that may lie far apart.
+/// end, so that the arrow meets a digit of the node, not the middle of cells that may lie far
+/// apart (HoDoKu draws to a node's first cell).
 fn arrow(out: &mut String, cands: &Candidates, link: &links::Link) {
     // The node's candidates: the cells holding its digit (an almost locked set's text names
     // all its cells), or all its cells if the marks no longer show the digit.
