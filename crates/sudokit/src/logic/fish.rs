@@ -23,6 +23,7 @@
 //! ([`kraken_type_1`], [`kraken_type_2`]) are finned fish that remove nothing themselves,
 //! completed by chains from their fins (and, for type 2, from a cover's base candidates).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use crate::candidates::Candidates;
@@ -195,7 +196,22 @@ fn basic_fish<R>(c: &Candidates, n: usize, f: &mut impl FnMut(Step) -> Option<R>
 /// the base lines' positions outside some chute, topped up from inside it. That gives at most
 /// a handful of covers per set of base lines instead of every `n`-subset of positions.
 pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
-    finned_fish(c, n, sashimi, &mut Some)
+    let listed = FINNED_LISTED.with(|listed| match &*listed.borrow() {
+        Some((at, size, kind, fish)) if (*size, *kind) == (n, sashimi) && at == c => {
+            Some(fish.first().cloned())
+        }
+        _ => None,
+    });
+    listed.unwrap_or_else(|| finned_fish(c, n, sashimi, &mut Some))
+}
+
+/// A position's finned (or sashimi) fish of one size, all of them in search order, as the
+/// Siamese search lists them: the standard order asks for the finned fish of that size
+/// next, on the same position, and that is the first of them.
+type FinnedList = Option<(Candidates, usize, bool, Vec<Step>)>;
+
+thread_local! {
+    static FINNED_LISTED: RefCell<FinnedList> = const { RefCell::new(None) };
 }
 
 /// Calls `f` on every finned or sashimi fish of size `n` that eliminates something, in the
@@ -295,6 +311,7 @@ fn siamese_fish<R>(
         fish.push(s);
         None::<()>
     });
+    FINNED_LISTED.with(|listed| *listed.borrow_mut() = Some((c.clone(), n, sashimi, fish.clone())));
     for (i, a) in fish.iter().enumerate() {
         for b in &fish[i + 1..] {
             let same_base = a.digits == b.digits && a.houses[..n] == b.houses[..n];
@@ -1918,6 +1935,30 @@ mod tests {
             }
         }
         assert!(positions[0] > 2 && positions[1] > 2, "{positions:?}");
+    }
+
+    /// The finned finder answers from the Siamese search's list only for the position, size
+    /// and kind listed: on the same position as its own search, on another as that one's.
+    #[test]
+    fn finned_fish_read_the_siamese_list_only_for_its_position() {
+        let mut listed = 0;
+        for index in 0..40 {
+            let (c, _) = random_position(index, index % 30, 40 + index as u64, index as u64);
+            let (other, _) = random_position(index + 500, 10, 50, index as u64);
+            for n in 2..=4 {
+                for sashimi in [false, true] {
+                    let fresh = finned_fish(&c, n, sashimi, &mut Some);
+                    siamese(&c, n, sashimi);
+                    assert_eq!(finned(&c, n, sashimi), fresh, "{c}");
+                    listed += usize::from(fresh.is_some());
+                    siamese(&other, n, sashimi);
+                    assert_eq!(finned(&c, n, sashimi), fresh, "{c} after {other}");
+                    siamese(&c, n, !sashimi);
+                    assert_eq!(finned(&c, n, sashimi), fresh, "{c}, the other kind listed");
+                }
+            }
+        }
+        assert!(listed > 20, "{listed} finned fish");
     }
 
     proptest! {
