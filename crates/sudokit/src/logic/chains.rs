@@ -1270,6 +1270,13 @@ mod tests {
     /// or in the cells of an almost locked set that hold it (with the set's index).
     type Candidate = (Digit, Vec<Cell>, Option<usize>);
 
+    /// Notes that a chain of `len` nodes draws `conclusion`, keeping the shortest.
+    fn keep_shortest(map: &mut BTreeMap<Conclusion, usize>, conclusion: Conclusion, len: usize) {
+        map.entry(conclusion)
+            .and_modify(|shortest| *shortest = (*shortest).min(len))
+            .or_insert(len);
+    }
+
     /// What the reference concludes, with the length of the shortest chain drawing each.
     struct Reference {
         /// What the chains' links conclude: what both ends of an open chain or of a weak
@@ -1378,8 +1385,7 @@ mod tests {
         let mut out: BTreeMap<Conclusion, usize> = BTreeMap::new();
         let mut locked: BTreeMap<Conclusion, usize> = BTreeMap::new();
         let mut note = |cat: Category, x: Cell, d: Digit, placed: bool, len: usize| {
-            let entry = out.entry((names[cat.slot()], x, d, placed)).or_insert(len);
-            *entry = (*entry).min(len);
+            keep_shortest(&mut out, (names[cat.slot()], x, d, placed), len);
         };
         // Depth-first over every chain: `path` alternates off (even places) and on nodes.
         let mut stack: Vec<Vec<usize>> = (0..n).map(|s| vec![s]).collect();
@@ -1431,8 +1437,7 @@ mod tests {
                             }
                             for x in Cell::all().filter(|&x| has(x, z.0) && refutes(z, x, z.0)) {
                                 let key = (names[Category::Continuous.slot()], x, z.0, false);
-                                let entry = locked.entry(key).or_insert(path.len());
-                                *entry = (*entry).min(path.len());
+                                keep_shortest(&mut locked, key, path.len());
                             }
                         }
                     }
@@ -1484,8 +1489,7 @@ mod tests {
                 .expect("chains record their length");
             let placed = s.placements.iter().map(|&(x, d)| (x, d, true));
             for (x, d, p) in placed.chain(s.eliminations.iter().map(|&(x, d)| (x, d, false))) {
-                let entry = out.entry((s.technique, x, d, p)).or_insert(len);
-                *entry = (*entry).min(len);
+                keep_shortest(&mut out, (s.technique, x, d, p), len);
             }
         }
         out
@@ -1550,16 +1554,18 @@ mod tests {
                 || (links.get(k).is_none_or(|&l| len < l)
                     && locked.get(k).is_some_and(|&l| l <= len))
         };
+        let describe =
+            |(k, v): (&Conclusion, &usize)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3);
         let unjustified: Vec<String> = found
             .iter()
             .filter(|&(k, &len)| !justified(k, len))
-            .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+            .map(describe)
             .collect();
         let missed: Vec<String> = links
             .iter()
             .chain(&locked)
             .filter(|(k, _)| !found.contains_key(k))
-            .map(|(k, v)| format!("{} {}<>{} {} ({v})", k.0, k.1, k.2, k.3))
+            .map(describe)
             .collect();
         assert!(
             unjustified.is_empty() && missed.is_empty(),

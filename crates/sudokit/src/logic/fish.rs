@@ -197,21 +197,21 @@ fn basic_fish<R>(c: &Candidates, n: usize, f: &mut impl FnMut(Step) -> Option<R>
 /// a handful of covers per set of base lines instead of every `n`-subset of positions.
 pub fn finned(c: &Candidates, n: usize, sashimi: bool) -> Option<Step> {
     let listed = FINNED_LISTED.with(|listed| match &*listed.borrow() {
-        Some((at, size, kind, fish)) if (*size, *kind) == (n, sashimi) && at == c => {
-            Some(fish.first().cloned())
+        Some((at, size, kind, first)) if (*size, *kind) == (n, sashimi) && at == c => {
+            Some(first.clone())
         }
         _ => None,
     });
     listed.unwrap_or_else(|| finned_fish(c, n, sashimi, &mut Some))
 }
 
-/// A position's finned (or sashimi) fish of one size, all of them in search order, as the
-/// Siamese search lists them: the standard order asks for the finned fish of that size
-/// next, on the same position, and that is the first of them.
-type FinnedList = Option<(Candidates, usize, bool, Vec<Step>)>;
+/// The first of a position's finned (or sashimi) fish of one size, from the list the
+/// Siamese search makes of them all: the standard order asks for the finned fish of that
+/// size next, on the same position.
+type FinnedFirst = Option<(Candidates, usize, bool, Option<Step>)>;
 
 thread_local! {
-    static FINNED_LISTED: RefCell<FinnedList> = const { RefCell::new(None) };
+    static FINNED_LISTED: RefCell<FinnedFirst> = const { RefCell::new(None) };
 }
 
 /// Calls `f` on every finned or sashimi fish of size `n` that eliminates something, in the
@@ -311,7 +311,8 @@ fn siamese_fish<R>(
         fish.push(s);
         None::<()>
     });
-    FINNED_LISTED.with(|listed| *listed.borrow_mut() = Some((c.clone(), n, sashimi, fish.clone())));
+    let first = fish.first().cloned();
+    FINNED_LISTED.with(|listed| *listed.borrow_mut() = Some((c.clone(), n, sashimi, first)));
     for (i, a) in fish.iter().enumerate() {
         for b in &fish[i + 1..] {
             let same_base = a.digits == b.digits && a.houses[..n] == b.houses[..n];
